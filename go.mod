@@ -1,0 +1,3 @@
+module github.com/agentkernel/agentkernel
+
+go 1.24

@@ -1,0 +1,45 @@
+// Package lipapi is the provider-neutral conversation model the kernels
+// share: a [Call] carrying either legacy messages or ordered items, its
+// validation and a deep clone. It is a data model, not an LLM client: it
+// performs no I/O and holds no global state.
+//
+// # Authorities
+//
+// A Call has exactly one authority over its conversation. Under legacy
+// authority the conversation is Call.Messages (turns made of [Part] values)
+// plus optional Call.Instructions. Under item authority it is Call.Items, an
+// ordered trajectory of [Item] values (messages made of [ContentPart] values,
+// tool calls and results, reasoning, compaction blobs, references and
+// extensions). [Call.HasItemAuthority] decides which: a non-nil Items selects
+// item authority, even when it is empty, which is how a continuation call
+// (PreviousResponseID set) that adds no items is expressed. Mixing the two is
+// invalid.
+//
+// # Invariants
+//
+//   - [Call.Validate] returns nil or a [*ValidationError] wrapping
+//     [ErrInvalidCall], describing the first broken rule in a fixed order.
+//     Error text names fields and indexes only, never content.
+//   - Every bound Validate enforces is an exported constant (MaxItems,
+//     MaxPartTextBytes, ...), measured in bytes (len) or element counts.
+//   - [CloneCall] returns a deep copy sharing no mutable memory with its
+//     input and keeping nil and empty slices, maps and raw JSON values
+//     apart, so reflect.DeepEqual(CloneCall(c), c) always holds.
+//   - A Call encodes to JSON with snake_case names. For a call whose strings
+//     are UTF-8 and whose raw values are valid JSON, decoding the encoding
+//     reproduces every field except Message.Metadata (never serialized),
+//     with these normalizations: empty slices other than Call.Items decode
+//     as nil, and raw JSON values come back compacted the encoding/json
+//     way. Call.Items is always written, as null or [], and decodes back to
+//     nil or empty respectively.
+//   - No function mutates its input or panics on any input.
+//
+// # Complexity
+//
+// Validate runs in time linear in the byte size of the call plus
+// O(n log n) for n items (duplicate-ID and call-ID pairing); it does not
+// allocate on a valid call, except that checking the "type" member of an
+// extension content part decodes its Data with encoding/json. CloneCall runs
+// in linear time with one allocation per non-empty slice or raw value,
+// non-nil map and non-nil pointer.
+package lipapi

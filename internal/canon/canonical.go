@@ -1,0 +1,306 @@
+package canon
+
+import (
+	"bytes"
+	"slices"
+)
+
+// style selects how the canonicalizer writes strings and numbers.
+type style uint8
+
+const (
+	styleJSON  style = iota // encoding/json: HTML-safe strings, numbers verbatim
+	styleSerde              // serde_json: raw strings, numbers re-printed
+)
+
+// node is one token of a parsed document, in pre-order. End tokens have no
+// node: a container's next field says where its subtree ends.
+type node struct {
+	kind       Kind
+	flags      uint8
+	start, end uint32 // the token's bytes in the document
+	next       uint32 // index of the first node after this subtree
+	koff, klen uint32 // decoded name in tree.keys, for keys that need decoding
+}
+
+// member is an object member during sorting: its decoded name and the index
+// of its key node (the value node follows it).
+type member struct {
+	name []byte
+	key  uint32
+}
+
+// tree is a parsed document plus the scratch space used to write it out.
+type tree struct {
+	data    []byte
+	nodes   []node
+	keys    []byte   // decoded names of keys with escapes or invalid UTF-8
+	open    []uint32 // open containers while building
+	members []member // a stack of per-object sorted member lists
+	scratch []byte   // decoded string values
+}
+
+// build reads one complete value from s, whose first token k has just been
+// returned, into t.nodes.
+func (t *tree) build(s *Scanner, k Kind) error {
+	t.data = s.data
+	if len(s.data) > 1<<32-2 {
+		return s.errAt(0, "document larger than 4 GiB")
+	}
+	for {
+		idx := uint32(len(t.nodes))
+		switch k {
+		case KindObjectEnd, KindArrayEnd:
+			o := t.open[len(t.open)-1]
+			t.open = t.open[:len(t.open)-1]
+			t.nodes[o].next = idx
+		default:
+			n := node{kind: k, flags: s.flags, start: uint32(s.tokStart), end: uint32(s.tokEnd), next: idx + 1}
+			if k == KindObjectBegin || k == KindArrayBegin {
+				t.open = append(t.open, idx)
+			} else if s.isKey && !s.Verbatim() {
+				n.koff = uint32(len(t.keys))
+				t.keys = s.AppendString(t.keys)
+				n.klen = uint32(len(t.keys)) - n.koff
+			}
+			t.nodes = append(t.nodes, n)
+		}
+		if len(t.open) == 0 {
+			return nil
+		}
+		var err error
+		if k, err = s.Next(); err != nil {
+			return err
+		}
+	}
+}
+
+// name returns the decoded member name of key node n.
+func (t *tree) name(n *node) []byte {
+	if n.flags&(StrEscaped|StrInvalidUTF8) != 0 {
+		return t.keys[n.koff : n.koff+n.klen]
+	}
+	return t.data[n.start+1 : n.end-1]
+}
+
+// frame is one open container while writing.
+type frame struct {
+	obj   bool
+	first bool
+	i, n  uint32 // arrays: next child and end index; objects: position and count in members
+	base  uint32 // objects: start of this object's members
+}
+
+// emit writes the value rooted at node 0 in the given style.
+func (t *tree) emit(w *Writer, st style) error {
+	var stack []frame
+	if err := t.value(w, st, 0, &stack); err != nil {
+		return err
+	}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		var child uint32
+		if f.obj {
+			if f.i == f.n {
+				w.Byte('}')
+				t.members = t.members[:f.base]
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			m := t.members[f.base+f.i]
+			if f.i > 0 {
+				w.Buf = append(w.Buf, ',')
+			}
+			f.i++
+			t.str(w, st, &t.nodes[m.key], m.name)
+			w.Buf = append(w.Buf, ':')
+			child = m.key + 1
+		} else {
+			if f.i == f.n {
+				w.Byte(']')
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			if !f.first {
+				w.Buf = append(w.Buf, ',')
+			}
+			f.first = false
+			child = f.i
+			f.i = t.nodes[child].next
+		}
+		if err := t.value(w, st, child, &stack); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// value writes a scalar, or opens a container by pushing a frame.
+func (t *tree) value(w *Writer, st style, i uint32, stack *[]frame) error {
+	n := &t.nodes[i]
+	switch n.kind {
+	case KindArrayBegin:
+		w.Buf = append(w.Buf, '[')
+		*stack = append(*stack, frame{i: i + 1, n: n.next, first: true})
+	case KindObjectBegin:
+		w.Buf = append(w.Buf, '{')
+		base := uint32(len(t.members))
+		for k := i + 1; k < n.next; k = t.nodes[k+1].next {
+			t.members = append(t.members, member{name: t.name(&t.nodes[k]), key: k})
+		}
+		ms := t.members[base:]
+		slices.SortFunc(ms, func(a, b member) int {
+			if c := bytes.Compare(a.name, b.name); c != 0 {
+				return c
+			}
+			return int(a.key) - int(b.key)
+		})
+		// Among equal names the last member wins: keep the last of each run.
+		out := 0
+		for j := range ms {
+			if j+1 < len(ms) && bytes.Equal(ms[j].name, ms[j+1].name) {
+				continue
+			}
+			ms[out] = ms[j]
+			out++
+		}
+		t.members = t.members[:int(base)+out]
+		*stack = append(*stack, frame{obj: true, n: uint32(out), base: base})
+	case KindString:
+		t.str(w, st, n, nil)
+	case KindNumber:
+		lit := t.data[n.start:n.end]
+		if st == styleJSON {
+			w.Buf = append(w.Buf, lit...)
+		} else {
+			var err error
+			if w.Buf, err = appendSerdeNumber(w.Buf, lit, n.flags); err != nil {
+				return err
+			}
+		}
+	default: // literals
+		w.Buf = append(w.Buf, t.data[n.start:n.end]...)
+	}
+	w.maybeFlush()
+	return nil
+}
+
+// str writes string node n; name, when non-nil, is its decoded content.
+func (t *tree) str(w *Writer, st style, n *node, name []byte) {
+	raw := t.data[n.start:n.end]
+	if st == styleSerde {
+		// Strict scanning guarantees valid UTF-8 and no raw controls, so an
+		// unescaped string is already in serde_json's spelling.
+		if n.flags&StrEscaped == 0 {
+			w.Buf = append(w.Buf, raw...)
+			return
+		}
+		if name == nil {
+			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
+			name = t.scratch
+		}
+		w.Buf, _ = AppendSerdeString(w.Buf, name)
+		return
+	}
+	switch {
+	case n.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
+		w.Buf = append(w.Buf, raw...)
+	case n.flags&(StrEscaped|StrInvalidUTF8) == 0:
+		w.Buf = AppendJSONString(w.Buf, raw[1:len(raw)-1])
+	default:
+		if name == nil {
+			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
+			name = t.scratch
+		}
+		w.Buf = AppendJSONString(w.Buf, name)
+	}
+}
+
+// canonical parses raw as one complete document and writes it in style st.
+func (w *Writer) canonical(raw []byte, strict bool, maxDepth int, st style) error {
+	var s Scanner
+	s.Reset(raw, strict, maxDepth)
+	k, err := s.Next()
+	if err != nil {
+		return err
+	}
+	t := tree{nodes: make([]node, 0, len(raw)/8+1)}
+	if err := t.build(&s, k); err != nil {
+		return err
+	}
+	if err := s.Finish(); err != nil {
+		return err
+	}
+	return t.emit(w, st)
+}
+
+// CanonicalJSON writes the canonical encoding/json-style form of raw (see
+// AppendCanonicalJSON). On error the Writer holds an unspecified prefix.
+func (w *Writer) CanonicalJSON(raw []byte) error {
+	return w.canonical(raw, false, MaxDepth, styleJSON)
+}
+
+// CompactJSON writes raw compacted as AppendCompactJSON does. On error the
+// Writer holds an unspecified prefix.
+func (w *Writer) CompactJSON(raw []byte) error {
+	var s Scanner
+	s.Reset(raw, false, MaxDepth)
+	sep := false // a ',' is due before the next value or key
+	for {
+		k, err := s.Next()
+		if err != nil {
+			return err
+		}
+		switch k {
+		case KindEOF:
+			return nil
+		case KindObjectEnd, KindArrayEnd:
+			w.Buf = append(w.Buf, s.data[s.tokStart])
+			sep = true
+			continue
+		}
+		if sep {
+			w.Buf = append(w.Buf, ',')
+		}
+		switch k {
+		case KindObjectBegin, KindArrayBegin:
+			w.Buf = append(w.Buf, s.data[s.tokStart])
+			sep = false
+		case KindString:
+			w.Buf = appendHTMLSafeRaw(w.Buf, s.Raw(), s.flags)
+			if s.isKey {
+				w.Buf = append(w.Buf, ':')
+				sep = false
+			} else {
+				sep = true
+			}
+		default:
+			w.Buf = append(w.Buf, s.Raw()...)
+			sep = true
+		}
+		w.maybeFlush()
+	}
+}
+
+// appendHTMLSafeRaw appends a raw string token with '<' '>' '&' and the
+// bytes of U+2028/U+2029 replaced by \u escapes, nothing else changed.
+func appendHTMLSafeRaw(dst, raw []byte, flags uint8) []byte {
+	if flags&(StrHTML|StrLineSep) == 0 {
+		return append(dst, raw...)
+	}
+	start := 0
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, raw[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
+			start = i + 1
+		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8:
+			dst = append(dst, raw[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[raw[i+2]&0xF])
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, raw[start:]...)
+}

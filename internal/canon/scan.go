@@ -1,0 +1,615 @@
+package canon
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// MaxDepth is encoding/json's nesting limit: a document nested more than
+// MaxDepth arrays and objects deep is rejected, MaxDepth itself is accepted.
+const MaxDepth = 10000
+
+// SerdeMaxDepth is serde_json's recursion limit expressed as a nesting
+// depth: 127 levels of arrays and objects are accepted, 128 are not.
+const SerdeMaxDepth = 127
+
+// Kind is the kind of a JSON token returned by Scanner.Next.
+type Kind uint8
+
+// The token kinds. KindEOF is returned once the top-level value has been
+// read and only white space follows it.
+const (
+	KindEOF Kind = iota
+	KindObjectBegin
+	KindObjectEnd
+	KindArrayBegin
+	KindArrayEnd
+	KindString
+	KindNumber
+	KindTrue
+	KindFalse
+	KindNull
+)
+
+// String flags describe a string token, so that writers can copy a string
+// verbatim when nothing in it needs rewriting.
+const (
+	// StrEscaped: the string contains at least one backslash escape.
+	StrEscaped uint8 = 1 << iota
+	// StrInvalidUTF8: the string holds bytes that are not valid UTF-8
+	// (only possible in lax mode; strict mode rejects them).
+	StrInvalidUTF8
+	// StrHTML: the string contains '<', '>' or '&'.
+	StrHTML
+	// StrLineSep: the string contains U+2028 or U+2029.
+	StrLineSep
+)
+
+// Number flags describe the literal of a number token.
+const (
+	// NumNeg: the literal starts with '-'.
+	NumNeg uint8 = 1 << iota
+	// NumFrac: the literal has a fraction part.
+	NumFrac
+	// NumExp: the literal has an exponent part.
+	NumExp
+)
+
+// scanner states: what the grammar expects next.
+const (
+	stValue      uint8 = iota // a value (top level, after ':' or after ',' in an array)
+	stValueOrEnd              // after '[': a value or ']'
+	stKeyOrEnd                // after '{': a key or '}'
+	stKey                     // after ',' in an object: a key
+	stCommaOrEnd              // after a value inside a container
+	stDone                    // the top-level value is complete
+)
+
+// Scanner is the module's one JSON tokenizer: a pull scanner over an
+// in-memory document that validates the whole RFC 8259 grammar as it goes.
+// It never recurses, so hostile nesting costs one bit of state per level and
+// is cut off at the configured depth.
+//
+// Two modes share the grammar. Lax mode accepts exactly what encoding/json
+// accepts: invalid UTF-8 inside strings and escapes of unpaired surrogates
+// are allowed (decoding turns them into U+FFFD). Strict mode is serde_json's
+// reading: invalid UTF-8, unpaired surrogate escapes and number literals that
+// overflow a float64 are errors, and a UTF-8 byte order mark is rejected like
+// any other stray byte.
+//
+// The zero Scanner is not ready for use; call Reset first. A Scanner holds
+// no reference to anything but the document it was reset with.
+type Scanner struct {
+	data     []byte
+	pos      int
+	maxDepth int
+	depth    int
+	strict   bool
+	state    uint8
+	stack    bitStack
+
+	// Details of the last token.
+	tokStart, tokEnd int
+	flags            uint8
+	isKey            bool
+}
+
+// Reset prepares s to scan data. strict selects serde_json's reading rules
+// (see Scanner); maxDepth bounds nesting (MaxDepth or SerdeMaxDepth, or any
+// positive value).
+func (s *Scanner) Reset(data []byte, strict bool, maxDepth int) {
+	*s = Scanner{data: data, maxDepth: maxDepth, strict: strict, stack: bitStack{hi: s.stack.hi[:0]}}
+}
+
+// Depth returns the number of arrays and objects open after the last token.
+func (s *Scanner) Depth() int { return s.depth }
+
+// Raw returns the bytes of the last token: a string with its quotes, a
+// number literal, a literal name, or the single bracket of a begin or end
+// token. The slice aliases the scanned document.
+func (s *Scanner) Raw() []byte { return s.data[s.tokStart:s.tokEnd] }
+
+// Offset returns the byte offset of the last token's first byte.
+func (s *Scanner) Offset() int { return s.tokStart }
+
+// Pos returns the byte offset just past the last token.
+func (s *Scanner) Pos() int { return s.tokEnd }
+
+// IsKey reports whether the last token is a string used as an object
+// member name. The ':' after a key has already been consumed.
+func (s *Scanner) IsKey() bool { return s.isKey }
+
+// Flags returns the string flags (Str*) of a string token or the number
+// flags (Num*) of a number token.
+func (s *Scanner) Flags() uint8 { return s.flags }
+
+// Verbatim reports whether the last string token, quotes included, is
+// already its own canonical spelling in both escaping styles of this
+// package except for the HTML and line-separator rewrites of the
+// encoding/json style: it has no escapes and is valid UTF-8.
+func (s *Scanner) Verbatim() bool { return s.flags&(StrEscaped|StrInvalidUTF8) == 0 }
+
+// AppendString appends the decoded content of the last string token to dst.
+// In lax mode invalid UTF-8 and unpaired surrogates decode to U+FFFD
+// exactly as encoding/json does; in strict mode the token is known valid.
+func (s *Scanner) AppendString(dst []byte) []byte {
+	body := s.data[s.tokStart+1 : s.tokEnd-1]
+	if s.flags&(StrEscaped|StrInvalidUTF8) == 0 {
+		return append(dst, body...)
+	}
+	return appendUnquoted(dst, body)
+}
+
+// Next returns the next token. After the top-level value it returns KindEOF
+// if only white space remains, and an error wrapping ErrSyntax otherwise.
+// Errors name a byte offset, never document content.
+func (s *Scanner) Next() (Kind, error) {
+	s.isKey = false
+	s.flags = 0
+	p := s.skipSpace(s.pos)
+	if s.state == stDone {
+		if p != len(s.data) {
+			return s.fail(p, "trailing data after the top-level value")
+		}
+		s.pos, s.tokStart, s.tokEnd = p, p, p
+		return KindEOF, nil
+	}
+	if p >= len(s.data) {
+		return s.fail(p, "unexpected end of input")
+	}
+	c := s.data[p]
+	switch s.state {
+	case stCommaOrEnd:
+		if c == ',' {
+			p = s.skipSpace(p + 1)
+			if s.stack.top(s.depth) {
+				s.state = stKey
+			} else {
+				s.state = stValue
+			}
+			if p >= len(s.data) {
+				return s.fail(p, "unexpected end of input")
+			}
+			c = s.data[p]
+			break
+		}
+		return s.end(p, c)
+	case stValueOrEnd:
+		if c == ']' {
+			return s.end(p, c)
+		}
+	case stKeyOrEnd:
+		if c == '}' {
+			return s.end(p, c)
+		}
+	}
+	if s.state == stKey || s.state == stKeyOrEnd {
+		if c != '"' {
+			return s.fail(p, "expected a string object key")
+		}
+		end, err := s.scanString(p)
+		if err != nil {
+			return KindEOF, err
+		}
+		s.tokStart, s.tokEnd, s.isKey = p, end, true
+		q := s.skipSpace(end)
+		if q >= len(s.data) || s.data[q] != ':' {
+			return s.fail(q, "expected ':' after an object key")
+		}
+		s.pos = q + 1
+		s.state = stValue
+		return KindString, nil
+	}
+	// A value.
+	switch {
+	case c == '{' || c == '[':
+		if s.depth >= s.maxDepth {
+			return s.failDepth(p)
+		}
+		s.stack.set(s.depth, c == '{')
+		s.depth++
+		s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
+		if c == '{' {
+			s.state = stKeyOrEnd
+			return KindObjectBegin, nil
+		}
+		s.state = stValueOrEnd
+		return KindArrayBegin, nil
+	case c == '"':
+		end, err := s.scanString(p)
+		if err != nil {
+			return KindEOF, err
+		}
+		s.tokStart, s.tokEnd, s.pos = p, end, end
+		s.afterValue()
+		return KindString, nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		end, err := s.scanNumber(p)
+		if err != nil {
+			return KindEOF, err
+		}
+		s.tokStart, s.tokEnd, s.pos = p, end, end
+		s.afterValue()
+		return KindNumber, nil
+	case c == 't':
+		return s.literal(p, "true", KindTrue)
+	case c == 'f':
+		return s.literal(p, "false", KindFalse)
+	case c == 'n':
+		return s.literal(p, "null", KindNull)
+	}
+	return s.fail(p, "invalid character looking for a value")
+}
+
+// SkipValue consumes the rest of the value whose first token was k: for a
+// begin token everything up to and including the matching end token, for
+// any other token nothing. The skipped bytes are validated like any others.
+func (s *Scanner) SkipValue(k Kind) error {
+	if k != KindObjectBegin && k != KindArrayBegin {
+		return nil
+	}
+	target := s.depth - 1
+	for {
+		k, err := s.Next()
+		if err != nil {
+			return err
+		}
+		if (k == KindObjectEnd || k == KindArrayEnd) && s.depth == target {
+			return nil
+		}
+	}
+}
+
+// Finish checks that only white space follows the top-level value, which
+// must have been read completely.
+func (s *Scanner) Finish() error {
+	if s.state != stDone {
+		return s.errAt(s.pos, "unexpected end of input")
+	}
+	k, err := s.Next()
+	if err == nil && k != KindEOF {
+		return s.errAt(s.tokStart, "trailing data after the top-level value")
+	}
+	return err
+}
+
+// CheckJSON reports whether data is exactly one JSON value, optionally
+// surrounded by JSON white space, as encoding/json accepts it, nested at
+// most maxDepth levels of arrays and objects. It returns nil or an error
+// wrapping ErrSyntax (ErrDepth for excessive nesting).
+// CheckJSON(b, MaxDepth) == nil exactly when json.Valid(b).
+func CheckJSON(data []byte, maxDepth int) error {
+	var s Scanner
+	s.Reset(data, false, maxDepth)
+	return s.drain()
+}
+
+// CheckSerdeJSON is CheckJSON with serde_json's strict rules (see Scanner).
+func CheckSerdeJSON(data []byte, maxDepth int) error {
+	var s Scanner
+	s.Reset(data, true, maxDepth)
+	return s.drain()
+}
+
+func (s *Scanner) drain() error {
+	for {
+		k, err := s.Next()
+		if err != nil {
+			return err
+		}
+		if k == KindEOF {
+			return nil
+		}
+	}
+}
+
+func (s *Scanner) end(p int, c byte) (Kind, error) {
+	obj := s.stack.top(s.depth)
+	switch {
+	case c == '}' && obj:
+	case c == ']' && !obj:
+	default:
+		if obj {
+			return s.fail(p, "expected ',' or '}' after an object member")
+		}
+		return s.fail(p, "expected ',' or ']' after an array element")
+	}
+	s.depth--
+	s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
+	s.afterValue()
+	if obj {
+		return KindObjectEnd, nil
+	}
+	return KindArrayEnd, nil
+}
+
+func (s *Scanner) afterValue() {
+	if s.depth == 0 {
+		s.state = stDone
+	} else {
+		s.state = stCommaOrEnd
+	}
+}
+
+func (s *Scanner) literal(p int, name string, k Kind) (Kind, error) {
+	if len(s.data)-p < len(name) || string(s.data[p:p+len(name)]) != name {
+		return s.fail(p, "invalid literal")
+	}
+	s.tokStart, s.tokEnd, s.pos = p, p+len(name), p+len(name)
+	s.afterValue()
+	return k, nil
+}
+
+func (s *Scanner) skipSpace(p int) int {
+	for p < len(s.data) {
+		switch s.data[p] {
+		case ' ', '\t', '\n', '\r':
+			p++
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// scanNumber validates the number literal starting at p and returns its end.
+func (s *Scanner) scanNumber(p int) (int, error) {
+	d := s.data
+	start := p
+	var flags uint8
+	if d[p] == '-' {
+		flags |= NumNeg
+		p++
+	}
+	switch {
+	case p < len(d) && d[p] == '0':
+		p++
+	case p < len(d) && d[p] >= '1' && d[p] <= '9':
+		p++
+		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+			p++
+		}
+	default:
+		return 0, s.errAt(p, "invalid number literal")
+	}
+	if p < len(d) && d[p] == '.' {
+		flags |= NumFrac
+		p++
+		q := p
+		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+			p++
+		}
+		if p == q {
+			return 0, s.errAt(p, "invalid number literal: missing fraction digits")
+		}
+	}
+	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
+		flags |= NumExp
+		p++
+		if p < len(d) && (d[p] == '+' || d[p] == '-') {
+			p++
+		}
+		q := p
+		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+			p++
+		}
+		if p == q {
+			return 0, s.errAt(p, "invalid number literal: missing exponent digits")
+		}
+	}
+	s.flags = flags
+	if s.strict && mayOverflow(d[start:p], flags) {
+		if _, err := strconv.ParseFloat(string(d[start:p]), 64); err != nil {
+			return 0, s.errAt(start, "number out of range of a float64")
+		}
+	}
+	return p, nil
+}
+
+// mayOverflow reports whether a valid literal could round to an infinite
+// float64: only literals with an exponent or with more than 308 digits.
+func mayOverflow(lit []byte, flags uint8) bool {
+	return flags&NumExp != 0 || len(lit) > 308
+}
+
+// strClass classifies bytes inside strings: 0 plain, 1 needs attention.
+var strClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= 0x80 {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// scanString validates the string token starting at the quote at p and
+// returns the offset just past its closing quote; it sets s.flags.
+func (s *Scanner) scanString(p int) (int, error) {
+	d := s.data
+	i := p + 1
+	var flags uint8
+	for {
+		for i < len(d) && strClass[d[i]] == 0 {
+			i++
+		}
+		if i >= len(d) {
+			return 0, s.errAt(p, "unterminated string")
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			s.flags = flags
+			return i + 1, nil
+		case c == '\\':
+			flags |= StrEscaped
+			n, err := s.scanEscape(i)
+			if err != nil {
+				return 0, err
+			}
+			i = n
+		case c < 0x20:
+			return 0, s.errAt(i, "control character in string")
+		case c < 0x80: // '<', '>', '&'
+			flags |= StrHTML
+			i++
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				if s.strict {
+					return 0, s.errAt(i, "invalid UTF-8 in string")
+				}
+				flags |= StrInvalidUTF8
+			} else if r == '\u2028' || r == '\u2029' {
+				flags |= StrLineSep
+			}
+			i += size
+		}
+	}
+}
+
+// scanEscape validates the escape sequence at d[i] == '\\' and returns the
+// offset after it (after both halves of a strict surrogate pair).
+func (s *Scanner) scanEscape(i int) (int, error) {
+	d := s.data
+	if i+1 >= len(d) {
+		return 0, s.errAt(i, "unterminated string")
+	}
+	switch d[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2, nil
+	case 'u':
+	default:
+		return 0, s.errAt(i, "invalid escape in string")
+	}
+	r := hex4(d[i+2:])
+	if r < 0 {
+		return 0, s.errAt(i, "invalid \\u escape in string")
+	}
+	if !s.strict || r < 0xD800 || r > 0xDFFF {
+		return i + 6, nil
+	}
+	if r >= 0xDC00 {
+		return 0, s.errAt(i, "unpaired low surrogate escape")
+	}
+	if len(d) < i+12 || d[i+6] != '\\' || d[i+7] != 'u' {
+		return 0, s.errAt(i, "unpaired high surrogate escape")
+	}
+	r2 := hex4(d[i+8:])
+	if r2 < 0xDC00 || r2 > 0xDFFF {
+		return 0, s.errAt(i, "unpaired high surrogate escape")
+	}
+	return i + 12, nil
+}
+
+// hex4 decodes four hexadecimal digits at the start of b, or returns -1.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// appendUnquoted decodes a validated string body (without quotes) the way
+// encoding/json does: escapes resolved, a valid surrogate pair joined, any
+// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD.
+func appendUnquoted(dst, body []byte) []byte {
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\\':
+			switch body[i+1] {
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				r := hex4(body[i+2:])
+				i += 6
+				if r >= 0xD800 && r <= 0xDFFF {
+					if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
+						if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
+							dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				dst = utf8.AppendRune(dst, r)
+				continue
+			default: // '"', '\\', '/'
+				dst = append(dst, body[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			j := i + 1
+			for j < len(body) && body[j] < utf8.RuneSelf && body[j] != '\\' {
+				j++
+			}
+			dst = append(dst, body[i:j]...)
+			i = j
+		default:
+			r, size := utf8.DecodeRune(body[i:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(dst, "\uFFFD"...)
+			} else {
+				dst = append(dst, body[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	return dst
+}
+
+// bitStack records, for each open container, whether it is an object.
+// Depths below 64 use no heap memory.
+type bitStack struct {
+	lo uint64
+	hi []uint64
+}
+
+func (b *bitStack) set(depth int, obj bool) {
+	var bit uint64
+	if obj {
+		bit = 1
+	}
+	if depth < 64 {
+		b.lo = b.lo&^(1<<uint(depth)) | bit<<uint(depth)
+		return
+	}
+	w := (depth - 64) / 64
+	for len(b.hi) <= w {
+		b.hi = append(b.hi, 0)
+	}
+	sh := uint((depth - 64) % 64)
+	b.hi[w] = b.hi[w]&^(1<<sh) | bit<<sh
+}
+
+// top reports whether the innermost of depth open containers is an object.
+func (b *bitStack) top(depth int) bool {
+	d := depth - 1
+	if d < 64 {
+		return b.lo>>uint(d)&1 == 1
+	}
+	return b.hi[(d-64)/64]>>uint((d-64)%64)&1 == 1
+}

@@ -1,0 +1,191 @@
+package canon
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// suiteFiles returns the JSONTestSuite parsing inputs by file name.
+func suiteFiles(t testing.TB) map[string][]byte {
+	t.Helper()
+	dir := filepath.Join("..", "..", "testdata", "canon", "jsontestsuite", "test_parsing")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := make(map[string][]byte, len(ents))
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = b
+	}
+	if len(files) < 300 {
+		t.Fatalf("only %d suite files", len(files))
+	}
+	return files
+}
+
+func TestCheckJSONAgreesWithEncodingJSONOnTheSuite(t *testing.T) {
+	for name, b := range suiteFiles(t) {
+		got := CheckJSON(b, MaxDepth) == nil
+		if want := json.Valid(b); got != want {
+			t.Errorf("%s: CheckJSON valid=%v, json.Valid=%v", name, got, want)
+		}
+		if strings.HasPrefix(name, "y_") && !got {
+			t.Errorf("%s: rejected a y_ input", name)
+		}
+		if strings.HasPrefix(name, "n_") && got {
+			t.Errorf("%s: accepted an n_ input", name)
+		}
+	}
+}
+
+func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
+	for name, b := range suiteFiles(t) {
+		err := CheckSerdeJSON(b, SerdeMaxDepth)
+		if strings.HasPrefix(name, "n_") && err == nil {
+			t.Errorf("%s: accepted an n_ input", name)
+		}
+		if strings.HasPrefix(name, "y_") && err != nil {
+			t.Errorf("%s: rejected a y_ input: %v", name, err)
+		}
+	}
+	for _, tc := range []struct {
+		name, in string
+	}{
+		{"lone high surrogate", `"\ud800"`},
+		{"lone low surrogate", `"\udc00"`},
+		{"reversed pair", `"\udc00\ud800"`},
+		{"high then letter escape", `"\ud800\n"`},
+		{"invalid utf8", "\"\xff\""},
+		{"utf8 surrogate", "\"\xed\xa0\x80\""},
+		{"bom", "\xef\xbb\xbf{}"},
+		{"overflow", `1e400`},
+		{"negative overflow in ignored member", `{"a":[-1e400]}`},
+		{"long integer overflow", "1" + strings.Repeat("0", 400)},
+		{"depth 128", strings.Repeat("[", 128) + strings.Repeat("]", 128)},
+	} {
+		if err := CheckSerdeJSON([]byte(tc.in), SerdeMaxDepth); !errors.Is(err, ErrSyntax) {
+			t.Errorf("%s: err = %v, want ErrSyntax", tc.name, err)
+		}
+	}
+	for _, in := range []string{
+		`"\ud83d\ude00"`, `1e-400`, `-0`, `18446744073709551616`, "\"\x7f\u2028\"",
+		strings.Repeat("[", 127) + strings.Repeat("]", 127),
+	} {
+		if err := CheckSerdeJSON([]byte(in), SerdeMaxDepth); err != nil {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
+
+func TestDepthLimitIsInclusive(t *testing.T) {
+	for _, tc := range []struct {
+		depth, max int
+		ok         bool
+	}{
+		{10000, MaxDepth, true}, {10001, MaxDepth, false}, {64, 64, true}, {65, 64, false},
+		{127, SerdeMaxDepth, true}, {128, SerdeMaxDepth, false}, {200, 200, true},
+	} {
+		for _, open := range []string{"[", `{"a":`} {
+			close := "]"
+			if open != "[" {
+				close = "}"
+			}
+			in := []byte(strings.Repeat(open, tc.depth) + "1" + strings.Repeat(close, tc.depth))
+			err := CheckJSON(in, tc.max)
+			if (err == nil) != tc.ok {
+				t.Errorf("depth %d max %d %q: err=%v", tc.depth, tc.max, open, err)
+			}
+			if !tc.ok && !errors.Is(err, ErrDepth) {
+				t.Errorf("depth %d: error %v does not wrap ErrDepth", tc.depth, err)
+			}
+			if tc.max == MaxDepth && (err == nil) != json.Valid(in) {
+				t.Errorf("depth %d: disagrees with json.Valid", tc.depth)
+			}
+		}
+	}
+}
+
+func TestHostileNestingIsRejectedWithBoundedMemory(t *testing.T) {
+	in := []byte(strings.Repeat("[", 1_000_000))
+	allocs := testing.AllocsPerRun(3, func() {
+		if err := CheckJSON(in, MaxDepth); !errors.Is(err, ErrDepth) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	// The depth stack holds one bit per level: 10000 levels need at most a
+	// handful of growing word slices.
+	if allocs > 12 {
+		t.Errorf("allocs = %v", allocs)
+	}
+}
+
+func TestScannerTokens(t *testing.T) {
+	in := []byte(` {"a" : [1, -2.5e3, "x\u0041", true, false, null], "b":{}} `)
+	var s Scanner
+	s.Reset(in, false, MaxDepth)
+	var got []string
+	for {
+		k, err := s.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k == KindEOF {
+			break
+		}
+		tok := string(s.Raw())
+		if s.IsKey() {
+			tok += ":"
+		}
+		got = append(got, tok)
+	}
+	want := `{ "a": [ 1 -2.5e3 "x\u0041" true false null ] "b": { } }`
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("tokens\n got %s\nwant %s", g, want)
+	}
+}
+
+func TestSkipValueStopsAtTheMatchingEnd(t *testing.T) {
+	in := []byte(`{"skip":{"x":[1,{"y":2}],"z":[]},"keep":3}`)
+	var s Scanner
+	s.Reset(in, true, SerdeMaxDepth)
+	mustNext := func(want Kind) {
+		t.Helper()
+		k, err := s.Next()
+		if err != nil || k != want {
+			t.Fatalf("Next = %v, %v; want %v", k, err, want)
+		}
+	}
+	mustNext(KindObjectBegin)
+	mustNext(KindString)
+	mustNext(KindObjectBegin)
+	if err := s.SkipValue(KindObjectBegin); err != nil {
+		t.Fatal(err)
+	}
+	mustNext(KindString)
+	if string(s.Raw()) != `"keep"` {
+		t.Fatalf("after skip: %s", s.Raw())
+	}
+	mustNext(KindNumber)
+	mustNext(KindObjectEnd)
+	if err := s.Finish(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestErrorsNeverQuoteTheDocument(t *testing.T) {
+	secret := "SECRET-TOKEN"
+	for _, in := range []string{`{"` + secret + `"`, `"` + secret, `[` + secret + `]`, `{"a":1}` + secret} {
+		err := CheckJSON([]byte(in), MaxDepth)
+		if err == nil || strings.Contains(err.Error(), "SECRET") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package canon
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// serdeSafe reports the ASCII bytes serde_json writes unchanged inside a
+// string: everything from 0x20 to 0x7F except '"' and '\\'.
+var serdeSafe = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// AppendSerdeString appends s as a JSON string exactly as serde_json writes
+// it: '"' and '\\' escaped, \b \f \n \r \t short forms, other bytes below
+// 0x20 as lowercase \u00xx, everything else raw (no HTML escaping; DEL,
+// U+2028 and U+2029 raw). s must be valid UTF-8: otherwise dst is returned
+// unchanged with ok false.
+func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool) {
+	orig := len(dst)
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if serdeSafe[c] {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			dst = appendEscapedASCII(dst, c, false)
+			i++
+			start = i
+			continue
+		}
+		// Validate the multi-byte run up to the next ASCII byte at once.
+		j := i + 1
+		for j < len(s) && s[j] >= utf8.RuneSelf {
+			j++
+		}
+		if !utf8.ValidString(string(s[i:j])) {
+			return dst[:orig], false
+		}
+		i = j
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"'), true
+}
+
+// AppendSerdeFloat appends f in serde_json's float layout: the shortest
+// round-tripping digits, laid out as in the toolloop specification §5.1
+// ("1.0", "0.00001", "1e-7", "-0.0", "1.5e16"); NaN and ±Inf are written as
+// null. plus selects the current layout (serde_json ≥ 1.0.147), which
+// writes a '+' in non-negative exponents ("1e+16"); without it the legacy
+// layout writes "1e16".
+func AppendSerdeFloat(dst []byte, f float64, plus bool) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(dst, "-0.0"...)
+		}
+		return append(dst, "0.0"...)
+	}
+	var buf [32]byte
+	// 'e' with -1 precision gives the shortest digits closest to f:
+	// "d.ddde±xx" or "de±xx".
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	if e[0] == '-' {
+		dst = append(dst, '-')
+		e = e[1:]
+	}
+	// Split into digits and the decimal exponent.
+	var digits [24]byte
+	n := 0
+	i := 0
+	for ; e[i] != 'e'; i++ {
+		if e[i] != '.' {
+			digits[n] = e[i]
+			n++
+		}
+	}
+	exp := 0
+	neg := e[i+1] == '-'
+	for _, c := range e[i+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if neg {
+		exp = -exp
+	}
+	kk := exp + 1 // |f| = 0.d1…dn × 10^kk
+	d := digits[:n]
+	switch {
+	case n <= kk && kk <= 16:
+		dst = append(dst, d...)
+		for j := n; j < kk; j++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, '.', '0')
+	case 0 < kk && kk < n && kk <= 16:
+		dst = append(dst, d[:kk]...)
+		dst = append(dst, '.')
+		return append(dst, d[kk:]...)
+	case -5 < kk && kk <= 0:
+		dst = append(dst, '0', '.')
+		for j := 0; j < -kk; j++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, d...)
+	}
+	dst = append(dst, d[0])
+	if n > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, d[1:]...)
+	}
+	dst = append(dst, 'e')
+	if exp < 0 {
+		dst = append(dst, '-')
+		exp = -exp
+	} else if plus {
+		dst = append(dst, '+')
+	}
+	return strconv.AppendInt(dst, int64(exp), 10)
+}
+
+const (
+	maxUint64Digits = "18446744073709551615"
+	minInt64Digits  = "9223372036854775808" // without the sign
+)
+
+// appendSerdeNumber appends the serde_json normalization of a valid number
+// literal (toolloop specification §5.4): integers within u64 or i64 stay as
+// written, "-0" and everything else become the correctly rounded float64 in
+// the current layout. A literal rounding to ±Inf is an error.
+func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {
+	if flags&(NumFrac|NumExp) == 0 {
+		if flags&NumNeg == 0 {
+			if fitsDigits(lit, maxUint64Digits) {
+				return append(dst, lit...), nil
+			}
+		} else if string(lit) != "-0" && fitsDigits(lit[1:], minInt64Digits) {
+			return append(dst, lit...), nil
+		}
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
+		return dst, &SyntaxError{Reason: "number out of range of a float64"}
+	}
+	return AppendSerdeFloat(dst, f, true), nil
+}
+
+// fitsDigits reports whether the decimal digit string d (no leading zeros)
+// is at most the decimal digit string max.
+func fitsDigits(d []byte, max string) bool {
+	if len(d) != len(max) {
+		return len(d) < len(max)
+	}
+	return string(d) <= max
+}
+
+// AppendSerdeValue appends the serde_json normalization of raw, which must
+// hold exactly one JSON value under the strict rules (see Scanner) nested at
+// most maxDepth deep: no white space, object members sorted bytewise by
+// decoded name with the last of equal names winning, strings re-escaped by
+// AppendSerdeString, numbers re-printed as serde_json prints them (current
+// float layout). On error dst is returned unchanged.
+func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
+	w := Writer{Buf: dst}
+	if err := w.canonical(raw, true, maxDepth, styleSerde); err != nil {
+		return dst, err
+	}
+	return w.Buf, nil
+}
+
+// AppendSerdeValueFrom is AppendSerdeValue for a value embedded in a larger
+// document: s has just returned the value's first token k, and the rest of
+// the value is consumed from s (whose mode and depth limit apply). On error
+// dst is returned unchanged.
+func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
+	t := tree{}
+	if err := t.build(s, k); err != nil {
+		return dst, err
+	}
+	w := Writer{Buf: dst}
+	if err := t.emit(&w, styleSerde); err != nil {
+		return dst, err
+	}
+	return w.Buf, nil
+}
+
+// AppendSerdeLegacy appends normalized serde_json text (as produced by
+// AppendSerdeValue) in the legacy float layout: each '+' that follows an
+// 'e' inside a number is dropped; strings are copied untouched.
+func AppendSerdeLegacy(dst, normalized []byte) []byte {
+	start := 0
+	inString := false
+	for i := 0; i < len(normalized); i++ {
+		switch c := normalized[i]; {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '+' && i > 0 && normalized[i-1] == 'e':
+			dst = append(dst, normalized[start:i]...)
+			start = i + 1
+		}
+	}
+	return append(dst, normalized[start:]...)
+}

@@ -1,0 +1,81 @@
+package terminaldecision
+
+import "fmt"
+
+// ContinuationIntent is the bounded instruction to continue a trajectory. The
+// zero value is not valid: it lacks a trajectory reference, a control
+// reference or instruction, a provenance and a reason code.
+type ContinuationIntent struct {
+	// TrajectoryRef names the trajectory to continue; required.
+	TrajectoryRef string
+	// ControlRef is an opaque control reference such as a protocol state
+	// token. ControlRef and Instruction may not both be blank.
+	ControlRef string
+	// Instruction is the text handed to the model (at most
+	// MaxInstructionBytes).
+	Instruction string
+	// Provenance names who built the intent; required.
+	Provenance string
+	// ReasonCode says why the trajectory continues; required, at most
+	// MaxReasonCodeBytes.
+	ReasonCode string
+}
+
+// Validate reports the first way in which c is invalid, as an error wrapping
+// ErrInvalidDecision, or nil. It checks, in order: the trajectory reference,
+// the control reference, the instruction, that the control reference or the
+// instruction is present, the provenance and the reason code.
+func (c ContinuationIntent) Validate() error {
+	err := checkFields(ErrInvalidDecision,
+		labelledText{"continuation trajectory reference", c.TrajectoryRef, MaxIdentifierBytes, true},
+		labelledText{"continuation control reference", c.ControlRef, MaxIdentifierBytes, false},
+		labelledText{"continuation instruction", c.Instruction, MaxInstructionBytes, false},
+	)
+	if err != nil {
+		return err
+	}
+	if isBlank(c.ControlRef) && isBlank(c.Instruction) {
+		return fmt.Errorf("%w: continuation control reference or instruction is required", ErrInvalidDecision)
+	}
+	return checkFields(ErrInvalidDecision,
+		labelledText{"continuation provenance", c.Provenance, MaxIdentifierBytes, true},
+		labelledText{"continuation reason code", c.ReasonCode, MaxReasonCodeBytes, true},
+	)
+}
+
+// Decision is a Provider's answer for one Input. Continue is non-nil exactly
+// when Kind is DecisionContinue. The zero value is not valid.
+type Decision struct {
+	Kind       DecisionKind
+	ReasonCode string
+	Continue   *ContinuationIntent
+}
+
+// Validate reports whether d is a valid Decision; it is ValidateDecision(d).
+func (d Decision) Validate() error {
+	return ValidateDecision(d)
+}
+
+// ValidateDecision reports the first way in which d is invalid, as an error
+// wrapping ErrInvalidDecision, or nil. It checks, in order: the kind, the
+// reason code (required, at most MaxReasonCodeBytes), that only a continue
+// decision carries an intent, that a continue decision carries one, and that
+// intent's own validity (its error is returned as is).
+func ValidateDecision(d Decision) error {
+	if !d.Kind.IsKnown() {
+		return fmt.Errorf("%w: unknown decision kind", ErrInvalidDecision)
+	}
+	if err := validateText(ErrInvalidDecision, "reason code", d.ReasonCode, MaxReasonCodeBytes, true); err != nil {
+		return err
+	}
+	if d.Kind != DecisionContinue {
+		if d.Continue != nil {
+			return fmt.Errorf("%w: %s decision cannot carry continuation intent", ErrInvalidDecision, d.Kind)
+		}
+		return nil
+	}
+	if d.Continue == nil {
+		return fmt.Errorf("%w: continue decision requires continuation intent", ErrInvalidDecision)
+	}
+	return d.Continue.Validate()
+}

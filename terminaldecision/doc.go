@@ -1,0 +1,39 @@
+// Package terminaldecision is the provider-neutral contract for deciding what
+// happens to a provisional terminal candidate: allow the stop, continue the
+// trajectory with a bounded continuation intent, or surface a failure.
+//
+// The package holds value types and their validation only. It owns no
+// clients, performs no I/O and no effects, keeps no package state, and starts
+// no goroutines; every function is deterministic and safe for concurrent use.
+//
+// # Value model
+//
+// An [Input] describes one terminal candidate: its cause, the request identity,
+// the policy snapshot, the continuation evidence, bounded [Evidence] and a
+// deadline. Input contains only strings, integers, booleans, fixed-size arrays
+// and a [time.Time], so copying an Input shares nothing with the original.
+// Evidence carries at most [MaxEvidenceActions] action facts in a fixed array;
+// [Evidence.ActionCount] names the active prefix and every slot beyond it must
+// stay zero. A [Provider] answers an Input with a [Decision]; a Decision of kind
+// [DecisionContinue] carries exactly one [ContinuationIntent], the only pointer
+// in the package's values.
+//
+// # Validation
+//
+// [ValidateInput], [ValidateDecision], [ContinuationIntent.Validate] and
+// [ValidateProviderID] check fields in a fixed, documented order and report
+// the first failure. Every string field obeys the same rule, applied in this
+// order: a required field must not be blank after [strings.TrimSpace]; the
+// value must be valid UTF-8; its raw (untrimmed) byte length must not exceed
+// the field's bound. Bounds are exported constants.
+//
+// Errors wrap one of [ErrInvalidInput], [ErrInvalidDecision] or
+// [ErrInvalidProvider] (match them with [errors.Is]). Their text names only the
+// offending field, never its value: identifiers, evidence text, unknown kinds
+// and unknown causes are not echoed.
+//
+// # Complexity
+//
+// Validation is linear in the total byte length of the validated strings and
+// performs no allocation unless it fails; a failure allocates only its error.
+package terminaldecision

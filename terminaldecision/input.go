@@ -1,0 +1,212 @@
+package terminaldecision
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// CanonicalTerminalCandidate is the provisional terminal candidate under
+// decision. The zero value has no known cause and is not valid.
+type CanonicalTerminalCandidate struct {
+	// Cause is why the candidate was produced.
+	Cause CandidateCause
+	// Reference optionally identifies the candidate (at most
+	// MaxIdentifierBytes).
+	Reference string
+	// OutputCommitted reports whether output was already committed to the
+	// client; it is not validated.
+	OutputCommitted bool
+}
+
+// RequestIdentity identifies the request the candidate belongs to. RequestID
+// is required; the other identifiers are optional. Each is at most
+// MaxIdentifierBytes.
+type RequestIdentity struct {
+	RequestID, TraceID, ALegID, BLegID string
+}
+
+// PolicySnapshot is the policy in force for the candidate. Revision is
+// required (at most MaxIdentifierBytes); MaxContinuationAttempts is the
+// platform continuation cap and is not validated.
+type PolicySnapshot struct {
+	Revision                string
+	MaxContinuationAttempts uint8
+}
+
+// ContinuationEvidence describes the continuation that produced the candidate.
+// TrajectoryRef is optional (at most MaxIdentifierBytes); Attempt is not
+// validated.
+type ContinuationEvidence struct {
+	TrajectoryRef string
+	Attempt       uint8
+}
+
+// ActionFact is one observed action. The zero value is the unused slot. An
+// active fact needs an ItemID or a CallID, a known kind (message, tool_call or
+// tool_result) and a known status; a tool fact also needs a CallID and a
+// non-blank Name.
+type ActionFact struct {
+	ItemID, CallID string
+	Kind           lipapi.ItemKind
+	Status         lipapi.ItemStatus
+	Name           string
+}
+
+// EvidenceLineage links the evidence to its trajectory. The references are
+// optional (at most MaxIdentifierBytes each); Attempt is not validated.
+// ProgressRef typically carries an opaque protocol state token.
+type EvidenceLineage struct {
+	TrajectoryRef, ParentRef, ProgressRef string
+	Attempt                               uint8
+}
+
+// Evidence is the bounded evidence a Provider decides on. The zero value is
+// valid: no text, no actions, no completion protocol.
+type Evidence struct {
+	// Objective, RecentText and CandidateText are optional texts of at most
+	// MaxEvidenceTextBytes each.
+	Objective, RecentText, CandidateText string
+	// Actions holds the observed actions; only the first ActionCount slots
+	// are active and the rest must be zero.
+	Actions [MaxEvidenceActions]ActionFact
+	// ActionCount is the length of the active prefix of Actions.
+	ActionCount uint8
+	// ExplicitCompletion reports that a completion signal was observed.
+	ExplicitCompletion bool
+	// ExplicitCompletionExpected reports that a completion protocol was
+	// active. It is independent of ExplicitCompletion.
+	ExplicitCompletionExpected bool
+	// Lineage links the evidence to its trajectory.
+	Lineage EvidenceLineage
+}
+
+// Input is everything a Provider sees about one terminal candidate. It holds
+// only strings, integers, booleans, fixed arrays and a time.Time, so a copy
+// shares nothing with the original. The zero value is not valid: it lacks a
+// cause, a request id, a policy revision and a deadline.
+type Input struct {
+	Candidate    CanonicalTerminalCandidate
+	Request      RequestIdentity
+	Policy       PolicySnapshot
+	Continuation ContinuationEvidence
+	Evidence     Evidence
+	// Deadline is when the decision must be made; it is required.
+	Deadline time.Time
+}
+
+// Validate reports whether in is a valid Input; it is ValidateInput(in).
+func (in Input) Validate() error {
+	return ValidateInput(in)
+}
+
+// labelledText is one string field checked by the string rule.
+type labelledText struct {
+	label    string
+	value    string
+	bound    int
+	required bool
+}
+
+// checkFields applies the string rule to each field in order and returns the
+// first failure wrapping sentinel.
+func checkFields(sentinel error, fields ...labelledText) error {
+	for _, f := range fields {
+		if p := checkText(f.value, f.bound, f.required); p != textOK {
+			return p.err(sentinel, f.label, f.bound)
+		}
+	}
+	return nil
+}
+
+// ValidateInput reports the first way in which in is invalid, as an error
+// wrapping ErrInvalidInput, or nil. It checks, in order: the candidate cause
+// and reference, the request identifiers, the policy revision, the
+// continuation trajectory reference, the evidence texts, the action count,
+// each active action, the inactive slots, the lineage references and the
+// deadline. It does not check OutputCommitted, MaxContinuationAttempts or
+// either Attempt.
+func ValidateInput(in Input) error {
+	if !in.Candidate.Cause.IsKnown() {
+		return fmt.Errorf("%w: unknown candidate cause", ErrInvalidInput)
+	}
+	ev := &in.Evidence
+	err := checkFields(ErrInvalidInput,
+		labelledText{"candidate reference", in.Candidate.Reference, MaxIdentifierBytes, false},
+		labelledText{"request id", in.Request.RequestID, MaxIdentifierBytes, true},
+		labelledText{"trace id", in.Request.TraceID, MaxIdentifierBytes, false},
+		labelledText{"a-leg id", in.Request.ALegID, MaxIdentifierBytes, false},
+		labelledText{"b-leg id", in.Request.BLegID, MaxIdentifierBytes, false},
+		labelledText{"policy revision", in.Policy.Revision, MaxIdentifierBytes, true},
+		labelledText{"trajectory reference", in.Continuation.TrajectoryRef, MaxIdentifierBytes, false},
+		labelledText{"evidence objective", ev.Objective, MaxEvidenceTextBytes, false},
+		labelledText{"evidence recent text", ev.RecentText, MaxEvidenceTextBytes, false},
+		labelledText{"evidence candidate text", ev.CandidateText, MaxEvidenceTextBytes, false},
+	)
+	if err != nil {
+		return err
+	}
+	if ev.ActionCount > MaxEvidenceActions {
+		return fmt.Errorf("%w: evidence action count exceeds %d", ErrInvalidInput, MaxEvidenceActions)
+	}
+	for i := range ev.Actions {
+		if i < int(ev.ActionCount) {
+			if err := validateAction(i, &ev.Actions[i]); err != nil {
+				return err
+			}
+		} else if ev.Actions[i] != (ActionFact{}) {
+			return fmt.Errorf("%w: evidence action %d is populated beyond action count", ErrInvalidInput, i)
+		}
+	}
+	err = checkFields(ErrInvalidInput,
+		labelledText{"evidence trajectory reference", ev.Lineage.TrajectoryRef, MaxIdentifierBytes, false},
+		labelledText{"evidence parent reference", ev.Lineage.ParentRef, MaxIdentifierBytes, false},
+		labelledText{"evidence progress reference", ev.Lineage.ProgressRef, MaxIdentifierBytes, false},
+	)
+	if err != nil {
+		return err
+	}
+	if in.Deadline.IsZero() {
+		return fmt.Errorf("%w: deadline is required", ErrInvalidInput)
+	}
+	return nil
+}
+
+// validateAction checks the active action a at index i.
+func validateAction(i int, a *ActionFact) error {
+	fail := func(what string) error {
+		return fmt.Errorf("%w: evidence actions[%d] %s", ErrInvalidInput, i, what)
+	}
+	fields := [...]struct {
+		name, value string
+	}{{"item id", a.ItemID}, {"call id", a.CallID}, {"name", a.Name}}
+	for _, f := range fields {
+		if p := checkText(f.value, MaxIdentifierBytes, false); p != textOK {
+			return p.err(ErrInvalidInput, fmt.Sprintf("evidence actions[%d] %s", i, f.name), MaxIdentifierBytes)
+		}
+	}
+	if a.ItemID == "" && a.CallID == "" {
+		return fail("requires item id or call id")
+	}
+	tool := false
+	switch a.Kind {
+	case lipapi.ItemKindToolCall, lipapi.ItemKindToolResult:
+		tool = true
+	case lipapi.ItemKindMessage:
+	default:
+		return fail("has unknown action kind")
+	}
+	switch a.Status {
+	case lipapi.ItemStatusInProgress, lipapi.ItemStatusCompleted, lipapi.ItemStatusIncomplete:
+	default:
+		return fail("has unknown action status")
+	}
+	if tool && a.CallID == "" {
+		return fail("tool action requires call id")
+	}
+	if tool && isBlank(a.Name) {
+		return fail("tool action requires name")
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package conversationprojection
+
+import "errors"
+
+// Sentinel errors. Every error returned by this package wraps at least one of
+// them (several may be wrapped at once), so callers test with errors.Is. Error
+// strings name kinds, roles, indexes, counts, overlay IDs and anchors, never
+// message text, overlay text or payloads.
+var (
+	// ErrNonMessageItem is returned when an item is not a complete message item.
+	ErrNonMessageItem = errors.New("conversationprojection: item is not a complete message item")
+
+	// ErrEmptyMessage is returned when a message has no content parts.
+	ErrEmptyMessage = errors.New("conversationprojection: message has no content parts")
+
+	// ErrInvalidRole is returned when a message role is missing or invalid.
+	ErrInvalidRole = errors.New("conversationprojection: invalid message role")
+
+	// ErrUnsupportedContent is returned when a part or content kind is unknown or empty.
+	ErrUnsupportedContent = errors.New("conversationprojection: unsupported content")
+
+	// ErrInvalidJSON is returned when a JSON payload is not exactly one valid JSON value.
+	ErrInvalidJSON = errors.New("conversationprojection: invalid JSON")
+
+	// ErrInvalidMessageIdentity is returned when a message identity string is malformed or invalid.
+	ErrInvalidMessageIdentity = errors.New("conversationprojection: invalid message identity")
+
+	// ErrInvalidMessageAnchor is returned when a message anchor is invalid.
+	ErrInvalidMessageAnchor = errors.New("conversationprojection: invalid message anchor")
+
+	// ErrAnchorNotFound is returned when an anchor cannot be resolved in a trajectory.
+	ErrAnchorNotFound = errors.New("conversationprojection: anchor not found")
+
+	// ErrPartialContentNotSupported is reserved for callers: this package never returns it.
+	ErrPartialContentNotSupported = errors.New("conversationprojection: partial content part identity is not supported")
+
+	// ErrAnchorMissing is returned when a required fixed anchor cannot be resolved.
+	ErrAnchorMissing = errors.New("conversationprojection: anchor missing")
+
+	// ErrProjectionFailed is returned when projection cannot produce a valid backend call.
+	ErrProjectionFailed = errors.New("conversationprojection: projection failed")
+
+	// ErrTerminalUserNotFound is returned when no terminal forwardable user message exists.
+	ErrTerminalUserNotFound = errors.New("conversationprojection: terminal forwardable user message not found")
+
+	// ErrTerminalNotUser is returned when the terminal forwardable message is not a user message.
+	ErrTerminalNotUser = errors.New("conversationprojection: terminal forwardable message is not user")
+
+	// ErrOverlayNotFound is reserved for stores (overlay deactivation): this package never returns it.
+	ErrOverlayNotFound = errors.New("conversationprojection: overlay not found")
+
+	// ErrALegNotFound is reserved for stores (unknown A-leg): this package never returns it.
+	ErrALegNotFound = errors.New("conversationprojection: a-leg not found")
+
+	// ErrInvalidSnapshot is returned for every Snapshot validation failure.
+	ErrInvalidSnapshot = errors.New("conversationprojection: invalid snapshot")
+
+	// ErrInvalidPlacement is returned when a Placement fails validation.
+	ErrInvalidPlacement = errors.New("conversationprojection: invalid placement")
+
+	// ErrInvalidSteeringMessage is returned when an overlay message fails validation.
+	ErrInvalidSteeringMessage = errors.New("conversationprojection: invalid steering message")
+
+	// ErrInvalidAnchorMissingPolicy is returned when an AnchorMissingPolicy value is invalid.
+	ErrInvalidAnchorMissingPolicy = errors.New("conversationprojection: invalid anchor missing policy")
+
+	// ErrInvalidReasonCode is returned when a ReasonCode is missing, too long or malformed.
+	ErrInvalidReasonCode = errors.New("conversationprojection: invalid reason code")
+
+	// ErrInvalidOverlayID is returned when an overlay identifier is missing, too long, malformed or duplicated.
+	ErrInvalidOverlayID = errors.New("conversationprojection: invalid overlay id")
+)

@@ -88,3 +88,26 @@ type ReasoningDialect string
 func NormalizeReasoningDialect(d ReasoningDialect) ReasoningDialect {
 	return ReasoningDialect(strings.ToLower(strings.TrimSpace(string(d))))
 }
+
+// valid reports whether r is one of the five roles.
+func (r Role) valid() bool {
+	switch r {
+	case RoleSystem, RoleDeveloper, RoleUser, RoleAssistant, RoleTool:
+		return true
+	}
+	return false
+}
+
+// valid reports whether s is one of the three statuses.
+func (s ItemStatus) valid() bool {
+	switch s {
+	case ItemStatusInProgress, ItemStatusCompleted, ItemStatusIncomplete:
+		return true
+	}
+	return false
+}
+
+// valid reports whether p is one of the two phases.
+func (p AssistantPhase) valid() bool {
+	return p == AssistantPhaseCommentary || p == AssistantPhaseFinalAnswer
+}

@@ -39,3 +39,63 @@ func (r *ReasoningPart) payloadBytes() int {
 	return len(r.Text) + len(r.Signature) + len(r.Opaque) + len(r.Summary) +
 		len(r.Content) + len(r.EncryptedContent)
 }
+
+// checkSizes applies the legacy envelope bounds to r: Dialect, Text,
+// Signature and Opaque.
+func (r *ReasoningPart) checkSizes() problem {
+	if len(r.Dialect) > MaxReasoningDialectBytes {
+		return fail(".Dialect", "reasoning dialect is too long")
+	}
+	if len(r.Text) > MaxReasoningTextBytes {
+		return fail(".Text", "reasoning text is too long")
+	}
+	if len(r.Signature) > MaxReasoningSignatureBytes {
+		return fail(".Signature", "reasoning signature is too long")
+	}
+	if len(r.Opaque) > MaxReasoningOpaqueBytes {
+		return fail(".Opaque", "reasoning opaque payload is too long")
+	}
+	return problem{}
+}
+
+// check applies the reasoning rules to r, which may be nil, and returns the
+// reason it is invalid, or "". The caller chooses the field.
+// SummaryPresent and ContentPresent are not checked.
+func (r *ReasoningPart) check() string {
+	if r == nil {
+		return "reasoning payload is required"
+	}
+	norm := NormalizeReasoningDialect(r.Dialect)
+	switch {
+	case norm == "":
+		return "reasoning dialect is required"
+	case len(norm) > MaxReasoningDialectBytes:
+		return "reasoning dialect is too long"
+	case r.Dialect != norm:
+		return "reasoning dialect is not normalized"
+	case r.Text == "" && r.Signature == "" && len(r.Opaque) == 0 && len(r.Summary) == 0 &&
+		len(r.Content) == 0 && !r.EncryptedContentPresent:
+		return "reasoning payload is empty"
+	case len(r.Summary) > 0 && !validJSON(r.Summary):
+		return "reasoning summary is not valid JSON"
+	case len(r.Content) > 0 && !validJSON(r.Content):
+		return "reasoning content is not valid JSON"
+	case r.EncryptedContentPresent && len(r.EncryptedContent) > 0 && !validJSON(r.EncryptedContent):
+		return "reasoning encrypted content is not valid JSON"
+	case len(r.Text) > MaxReasoningTextBytes:
+		return "reasoning text is too long"
+	case len(r.Signature) > MaxReasoningSignatureBytes:
+		return "reasoning signature is too long"
+	case len(r.Opaque) > MaxReasoningOpaqueBytes:
+		return "reasoning opaque payload is too long"
+	case len(r.Summary) > MaxPartJSONBytes:
+		return "reasoning summary is too long"
+	case len(r.Content) > MaxPartJSONBytes:
+		return "reasoning content is too long"
+	case len(r.EncryptedContent) > MaxPartJSONBytes:
+		return "reasoning encrypted content is too long"
+	case len(r.Opaque) > 0 && !validJSON(r.Opaque):
+		return "reasoning opaque payload is not valid JSON"
+	}
+	return ""
+}

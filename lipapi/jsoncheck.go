@@ -1,0 +1,22 @@
+package lipapi
+
+import "github.com/agentkernel/agentkernel/internal/canon"
+
+// validJSON reports whether b is valid JSON as json.Valid defines it.
+func validJSON(b []byte) bool { return canon.CheckJSON(b, canon.MaxDepth) == nil }
+
+// validJSONWithinDepth reports whether b is valid JSON nested at most
+// MaxJSONDepth levels of arrays and objects.
+func validJSONWithinDepth(b []byte) bool { return canon.CheckJSON(b, MaxJSONDepth) == nil }
+
+// boundedJSON checks a raw value that must be at most limit bytes and, when
+// non-empty, valid JSON within MaxJSONDepth.
+func boundedJSON(field string, b []byte, limit int) problem {
+	if len(b) > limit {
+		return fail(field, "JSON value is too long")
+	}
+	if len(b) > 0 && !validJSONWithinDepth(b) {
+		return fail(field, "invalid JSON or nesting deeper than MaxJSONDepth")
+	}
+	return problem{}
+}

@@ -1,0 +1,195 @@
+package lipapi
+
+import "strings"
+
+// check applies the item rules to it, with fields relative to the item.
+func (it *Item) check() problem {
+	if len(it.ID) > MaxItemReferenceIDBytes {
+		return fail(".ID", "item id is too long")
+	}
+	if it.Status != "" && !it.Status.valid() {
+		return fail(".Status", "invalid item status")
+	}
+	if it.Phase != "" && !it.Phase.valid() {
+		return fail(".Phase", "invalid assistant phase")
+	}
+	if it.Phase != "" && (it.Kind != ItemKindMessage || it.Role != RoleAssistant) {
+		return fail(".Phase", "phase is only allowed on assistant message items")
+	}
+	switch it.Kind {
+	case ItemKindMessage:
+		return it.checkMessage()
+	case ItemKindItemReference:
+		if !it.exclusive(it.Reference != nil) {
+			return fail("", "item_reference item carries fields of another kind")
+		}
+		if it.Reference == nil || blank(it.Reference.ID) {
+			return fail(".Reference.ID", "item reference id is required")
+		}
+		if len(it.Reference.ID) > MaxItemReferenceIDBytes {
+			return fail(".Reference.ID", "item reference id is too long")
+		}
+		return problem{}
+	case ItemKindToolCall:
+		if !it.exclusive(it.ToolCall != nil) {
+			return fail("", "tool_call item carries fields of another kind")
+		}
+		return it.ToolCall.check()
+	case ItemKindToolResult:
+		if !it.exclusive(it.ToolResult != nil) {
+			return fail("", "tool_result item carries fields of another kind")
+		}
+		return it.ToolResult.check()
+	case ItemKindReasoning:
+		if !it.exclusive(it.Reasoning != nil) {
+			return fail("", "reasoning item carries fields of another kind")
+		}
+		if it.Reasoning == nil {
+			return fail(".Reasoning", "reasoning item requires a payload")
+		}
+		if msg := it.Reasoning.Reasoning.check(); msg != "" {
+			return fail(".Reasoning", msg)
+		}
+		return problem{}
+	case ItemKindCompaction:
+		if !it.exclusive(it.Compaction != nil) {
+			return fail("", "compaction item carries fields of another kind")
+		}
+		return it.Compaction.check()
+	case ItemKindExtension:
+		if !it.exclusive(it.Extension != nil) {
+			return fail("", "extension item carries fields of another kind")
+		}
+		return it.Extension.check()
+	case "":
+		return fail(".Kind", "item kind is required")
+	default:
+		return fail(".Kind", "unknown item kind")
+	}
+}
+
+// variantCount returns the number of non-nil variant pointers of it.
+func (it *Item) variantCount() int {
+	n := 0
+	for _, set := range [...]bool{
+		it.Reference != nil, it.ToolCall != nil, it.ToolResult != nil,
+		it.Reasoning != nil, it.Compaction != nil, it.Extension != nil,
+	} {
+		if set {
+			n++
+		}
+	}
+	return n
+}
+
+// exclusive reports whether it has no Content, no Role and no variant
+// pointer but its kind's own, whose presence is own.
+func (it *Item) exclusive(own bool) bool {
+	n := it.variantCount()
+	if own {
+		n--
+	}
+	return n == 0 && len(it.Content) == 0 && it.Role == ""
+}
+
+// checkMessage applies the rules of a message item.
+func (it *Item) checkMessage() problem {
+	if it.variantCount() != 0 {
+		return fail("", "message item carries a variant payload")
+	}
+	if it.Role == "" {
+		return fail(".Role", "role is required")
+	}
+	if !it.Role.valid() {
+		return fail(".Role", "invalid role")
+	}
+	if len(it.Content) == 0 {
+		return fail(".Content", "content is required")
+	}
+	if len(it.Content) > MaxContentPartsPerItem {
+		return fail(".Content", "too many content parts")
+	}
+	return checkContentParts(".Content", it.Content)
+}
+
+// check applies the rules of a tool_call item's payload, which may be nil.
+func (tc *ToolCallItem) check() problem {
+	switch {
+	case tc == nil:
+		return fail(".ToolCall", "tool_call item requires a tool call")
+	case blank(tc.CallID):
+		return fail(".ToolCall.CallID", "call id is required")
+	case blank(tc.Name):
+		return fail(".ToolCall.Name", "tool name is required")
+	case len(tc.CallID) > MaxRefStringBytes:
+		return fail(".ToolCall.CallID", "call id is too long")
+	case len(tc.Name) > MaxToolNameBytes:
+		return fail(".ToolCall.Name", "tool name is too long")
+	case outerSpace(tc.Name):
+		return fail(".ToolCall.Name", "tool name has leading or trailing white space")
+	}
+	return boundedJSON(".ToolCall.Arguments", tc.Arguments, MaxToolParametersBytes)
+}
+
+// check applies the rules of a tool_result item's payload, which may be nil.
+func (tr *ToolResultItem) check() problem {
+	switch {
+	case tr == nil:
+		return fail(".ToolResult", "tool_result item requires a tool result")
+	case blank(tr.CallID):
+		return fail(".ToolResult.CallID", "call id is required")
+	case len(tr.CallID) > MaxRefStringBytes:
+		return fail(".ToolResult.CallID", "call id is too long")
+	case len(tr.Name) > MaxToolNameBytes:
+		return fail(".ToolResult.Name", "tool name is too long")
+	case outerSpace(tr.Name):
+		return fail(".ToolResult.Name", "tool name has leading or trailing white space")
+	case (tr.Output != "") == (len(tr.Parts) != 0):
+		return fail(".ToolResult", "tool result requires exactly one of output and parts")
+	case len(tr.Output) > MaxPartTextBytes:
+		return fail(".ToolResult.Output", "output is too long")
+	case len(tr.Parts) > MaxContentPartsPerItem:
+		return fail(".ToolResult.Parts", "too many parts")
+	}
+	return checkContentParts(".ToolResult.Parts", tr.Parts)
+}
+
+// check applies the rules of a compaction item's payload, which may be nil.
+func (cp *CompactionItem) check() problem {
+	switch {
+	case cp == nil:
+		return fail(".Compaction", "compaction item requires a compaction payload")
+	case len(cp.EncapsulatedID) > MaxRefStringBytes:
+		return fail(".Compaction.EncapsulatedID", "encapsulated id is too long")
+	case len(cp.Dialect) > MaxCompactionDialectBytes:
+		return fail(".Compaction.Dialect", "compaction dialect is too long")
+	case len(cp.Implementor) > MaxExtensionImplementorBytes:
+		return fail(".Compaction.Implementor", "implementor is too long")
+	case len(cp.EncryptedContent) > MaxCompactionEncryptedContentBytes:
+		return fail(".Compaction.EncryptedContent", "encrypted content is too long")
+	}
+	return boundedJSON(".Compaction.Opaque", cp.Opaque, MaxPartJSONBytes)
+}
+
+// check applies the rules of an extension item's payload, which may be nil.
+func (ext *OpaqueExtension) check() problem {
+	switch {
+	case ext == nil:
+		return fail(".Extension", "extension item requires an extension payload")
+	case blank(ext.Namespace):
+		return fail(".Extension.Namespace", "namespace is required")
+	case innerSpace(strings.TrimSpace(ext.Namespace)):
+		return fail(".Extension.Namespace", "namespace contains white space")
+	case len(ext.Namespace) > MaxExtensionNamespaceBytes:
+		return fail(".Extension.Namespace", "namespace is too long")
+	case blank(ext.Type):
+		return fail(".Extension.Type", "extension type is required")
+	case len(ext.Type) > MaxExtensionTypeBytes:
+		return fail(".Extension.Type", "extension type is too long")
+	case len(ext.Implementor) > MaxExtensionImplementorBytes:
+		return fail(".Extension.Implementor", "implementor is too long")
+	case len(ext.Direction) > MaxExtensionDirectionBytes:
+		return fail(".Extension.Direction", "direction is too long")
+	}
+	return boundedJSON(".Extension.Data", ext.Data, MaxExtensionDataBytes)
+}

@@ -1,0 +1,56 @@
+// Package protocolstate owns the missing-completion-signal protocol state: a
+// progress fingerprint of the evidence, bounded counters, and an opaque state
+// token that carries them from one terminal candidate to the next.
+//
+// It is a pure value package: no goroutines, no package state that changes,
+// no I/O and no clocks. Every function is deterministic, safe for concurrent
+// use, never mutates its arguments and never panics.
+//
+// # Cycle
+//
+// A caller repairing a missing completion signal fingerprints the evidence
+// ([Fingerprint]), records the observation ([Observe]), asks whether another
+// reprompt is allowed ([Remaining]), proposes the state after one emitted
+// intent ([Advance]), and sends that state along as a token ([Encode]), which
+// comes back with the next candidate and is read with [Decode]. The proposal
+// is committed only once the platform accepts the intent; every error leaves
+// the prior state as it was.
+//
+// # Invariants
+//
+//   - Reprompts counts emitted, validated continuation intents. Observations
+//     never spend one and progress never replenishes the budget.
+//   - A valid [State] has Reprompts in 0..[MaxReprompts],
+//     ConsecutiveNoProgress in 0..[MaxConsecutiveNoProgress], and a
+//     LastFingerprint that is empty or canonical ("sha256:" and 64 lowercase
+//     hexadecimal digits); an empty fingerprint implies zero counters.
+//   - Terminal is absorbing: Observe returns a terminal state unchanged,
+//     Advance refuses it and Remaining allows nothing.
+//   - ConsecutiveNoProgress saturates at [MaxConsecutiveNoProgress].
+//   - [Remaining] intersects the configured budget (counted in reprompts)
+//     with a positive platform cap (counted in continuation attempts); a zero
+//     cap imposes no constraint.
+//   - [Encode] accepts exactly the valid states and [Decode] accepts exactly
+//     the tokens Encode produces: Encode(Decode(t)) == t for every accepted t.
+//     A rejected token yields the zero State together with [ErrInvalidToken];
+//     it is never reset into a usable state.
+//   - Errors are the package's sentinel values themselves, never wrapped, so
+//     no error text carries a token, a fingerprint or evidence.
+//
+// # Fingerprint
+//
+// The fingerprint hashes only stable evidence: the candidate cause, the two
+// completion flags, the normalized objective, candidate and recent texts, and
+// the kind, status and normalized name of each active action. Identifiers,
+// lineage, policy, attempts, deadlines and unused action slots are never
+// hashed, so retries of the same evidence compare equal.
+//
+// # Complexity
+//
+// Fingerprint is linear in the hashed bytes and allocates only its result: it
+// streams the framed records through a fixed stack window into a SHA-256
+// state that never leaves the function. Encode and Decode work on
+// fixed-size stack buffers in time linear in the token (at most
+// [MaxTokenBytes]) and allocate at most the token or the fingerprint string.
+// Observe, Advance and Remaining take constant time and do not allocate.
+package protocolstate

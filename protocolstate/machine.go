@@ -1,0 +1,94 @@
+package protocolstate
+
+// Observe records one evidence observation and returns the next state.
+//
+// It returns (prior, ErrInvalidState) if prior is invalid or fingerprint is
+// not canonical (checked before the terminal rule). A terminal prior is
+// returned unchanged. Otherwise the next state carries fingerprint as
+// LastFingerprint; ConsecutiveNoProgress restarts at 0 when the fingerprint
+// differs from the previous one (including the first baseline) and otherwise
+// increments, saturating at MaxConsecutiveNoProgress. Observe never changes
+// Reprompts: observations are not emitted intents.
+func Observe(prior State, fingerprint string) (State, error) {
+	if prior.Validate() != nil || !isCanonicalFingerprint(fingerprint) {
+		return prior, ErrInvalidState
+	}
+	if prior.Terminal {
+		return prior, nil
+	}
+	next := prior
+	next.LastFingerprint = fingerprint
+	switch {
+	case fingerprint != prior.LastFingerprint:
+		next.ConsecutiveNoProgress = 0
+	case next.ConsecutiveNoProgress < MaxConsecutiveNoProgress:
+		next.ConsecutiveNoProgress++
+	}
+	return next, nil
+}
+
+// Advance returns the proposed state after one emitted, validated
+// continuation intent: prior with Reprompts incremented exactly once.
+//
+// On every error it returns prior unchanged, so a caller can build and
+// validate its intent against the proposal and commit it only afterwards:
+// ErrInvalidState for an invalid prior, ErrInvalidLimits for invalid limits,
+// ErrRepromptsExhausted for a terminal prior or one whose Reprompts already
+// reaches limits.MaxReprompts, and ErrInvalidState when the proposal itself
+// would be invalid (notably without an observed baseline). Advance never
+// resets counters, never consults the no-progress limit and never invents a
+// fingerprint.
+func Advance(prior State, limits Limits) (State, error) {
+	if prior.Validate() != nil {
+		return prior, ErrInvalidState
+	}
+	if limits.Validate() != nil {
+		return prior, ErrInvalidLimits
+	}
+	if prior.Terminal || prior.Reprompts >= limits.MaxReprompts {
+		return prior, ErrRepromptsExhausted
+	}
+	next := prior
+	next.Reprompts++
+	if next.Validate() != nil {
+		return prior, ErrInvalidState
+	}
+	return next, nil
+}
+
+// Remaining reports whether another reprompt may be considered and how many
+// are left, intersecting the configured budget (counted in reprompts) with a
+// positive platform cap (counted in continuation attempts).
+//
+// It validates state, limits and platform in that order and returns
+// Eligibility{} with ErrInvalidState, ErrInvalidLimits or ErrInvalidPlatform.
+// A terminal state, a no-progress count that reaches limits.NoProgressLimit
+// or an exhausted budget yields Eligibility{} and nil. Otherwise the remainder
+// is limits.MaxReprompts - state.Reprompts, narrowed to platform.Cap -
+// platform.Attempt when Cap is positive; a zero Cap imposes no constraint.
+// Progress never replenishes the budget.
+func Remaining(state State, limits Limits, platform Platform) (Eligibility, error) {
+	if state.Validate() != nil {
+		return Eligibility{}, ErrInvalidState
+	}
+	if limits.Validate() != nil {
+		return Eligibility{}, ErrInvalidLimits
+	}
+	if platform.Validate() != nil {
+		return Eligibility{}, ErrInvalidPlatform
+	}
+	if state.Terminal || state.ConsecutiveNoProgress >= limits.NoProgressLimit || state.Reprompts >= limits.MaxReprompts {
+		return Eligibility{}, nil
+	}
+	r := limits.MaxReprompts - state.Reprompts
+	if platform.Cap > 0 {
+		if platform.Attempt >= platform.Cap {
+			return Eligibility{}, nil
+		}
+		r = min(r, platform.Cap-platform.Attempt)
+	}
+	if r <= 0 {
+		return Eligibility{}, nil
+	}
+	return Eligibility{Allowed: true, Remaining: r}, nil
+}

@@ -1,0 +1,143 @@
+package protocolstate
+
+import (
+	"encoding/base64"
+
+	"github.com/agentkernel/agentkernel/terminaldecision"
+)
+
+// Token framing. A token is TokenPrefix followed by the unpadded base64url
+// encoding of the payload: version, flags, Reprompts, ConsecutiveNoProgress,
+// the fingerprint length L and the L fingerprint bytes.
+const (
+	// TokenPrefix starts every V1 token. It is deliberately distinct from the
+	// legacy "alg-state-v1." namespace, which is never translated.
+	TokenPrefix = "alg-proto-v1."
+	// MaxTokenBytes bounds a whole token so that it fits an opaque
+	// identifier (terminaldecision.MaxIdentifierBytes).
+	MaxTokenBytes = terminaldecision.MaxIdentifierBytes
+)
+
+const (
+	tokenVersion  = 0x01 // payload byte 0
+	flagTerminal  = 0x01 // payload byte 1, bit 0: State.Terminal
+	headerBytes   = 5    // version, flags, reprompts, no-progress, L
+	maxPayload    = headerBytes + fingerprintBytes
+	maxTokenBody  = MaxTokenBytes - len(TokenPrefix)
+	maxBodyDecode = maxTokenBody * 6 / 8 // bytes a maximal body can decode to
+)
+
+// Encode returns the token of state, or ("", ErrInvalidState) if state is
+// invalid: an invalid value never yields a token. A valid state encodes to a
+// 20-byte token without a fingerprint and a 115-byte token with one. Encode
+// allocates only the result.
+func Encode(state State) (string, error) {
+	if state.Validate() != nil {
+		return "", ErrInvalidState
+	}
+	var payload [maxPayload]byte
+	payload[0] = tokenVersion
+	if state.Terminal {
+		payload[1] = flagTerminal
+	}
+	payload[2] = byte(state.Reprompts)
+	payload[3] = byte(state.ConsecutiveNoProgress)
+	payload[4] = byte(len(state.LastFingerprint))
+	n := headerBytes + copy(payload[headerBytes:], state.LastFingerprint)
+
+	var token [len(TokenPrefix) + (maxPayload*8+5)/6]byte
+	copy(token[:], TokenPrefix)
+	body := token[len(TokenPrefix):]
+	base64.RawURLEncoding.Encode(body, payload[:n])
+	return string(token[:len(TokenPrefix)+base64.RawURLEncoding.EncodedLen(n)]), nil
+}
+
+// Decode returns the State carried by token, or (State{}, ErrInvalidToken) if
+// token is malformed in any way. Decode accepts exactly the tokens Encode
+// produces: whenever it succeeds, Encode of the result returns token byte for
+// byte. A malformed token is never reset to a zero State that looks valid:
+// the State{} returned with the error is not meant to be used.
+//
+// Decoding detects structural corruption; it does not authenticate. It
+// checks, in order: the length bounds, the prefix, strict unpadded base64url,
+// the decoded size, canonical encoding, the version and flags, the
+// fingerprint length against the payload, and State.Validate. Reprompts is
+// held only to the absolute bound MaxReprompts; a lower configured cap is
+// Remaining's concern. Decode allocates at most the fingerprint string.
+func Decode(token string) (State, error) {
+	s, reason := decode(token)
+	if reason != accepted {
+		return State{}, ErrInvalidToken
+	}
+	return s, nil
+}
+
+// rejection names the first Decode check a token fails, in the spelling of
+// the reject vectors; accepted means every check passed.
+type rejection string
+
+// The Decode checks, in the order they run.
+const (
+	accepted              rejection = ""
+	rejectLength          rejection = "length"
+	rejectPrefix          rejection = "prefix"
+	rejectBase64          rejection = "base64"
+	rejectPayloadSize     rejection = "payload_size"
+	rejectNoncanonical    rejection = "noncanonical"
+	rejectHeader          rejection = "header"
+	rejectFingerprintSize rejection = "fingerprint_length"
+	rejectState           rejection = "state"
+)
+
+// decode runs the Decode checks in order and names the first that fails.
+func decode(token string) (State, rejection) {
+	if len(token) <= len(TokenPrefix) || len(token) > MaxTokenBytes {
+		return State{}, rejectLength
+	}
+	if token[:len(TokenPrefix)] != TokenPrefix {
+		return State{}, rejectPrefix
+	}
+	text := token[len(TokenPrefix):]
+
+	// The strict decoder skips CR and LF; the canonical check below
+	// rejects them.
+	var src [maxTokenBody]byte
+	var payload [maxBodyDecode + 1]byte
+	enc := base64.RawURLEncoding.Strict()
+	n, err := enc.Decode(payload[:], src[:copy(src[:], text)])
+	if err != nil {
+		return State{}, rejectBase64
+	}
+	if n < headerBytes || n > maxPayload {
+		return State{}, rejectPayloadSize
+	}
+	var again [(maxPayload*8 + 5) / 6]byte
+	m := base64.RawURLEncoding.EncodedLen(n)
+	enc.Encode(again[:], payload[:n])
+	if string(again[:m]) != text {
+		return State{}, rejectNoncanonical
+	}
+	if payload[0] != tokenVersion || payload[1]&^flagTerminal != 0 {
+		return State{}, rejectHeader
+	}
+	if fpLen := int(payload[4]); fpLen > fingerprintBytes || n != headerBytes+fpLen {
+		return State{}, rejectFingerprintSize
+	}
+	s := State{
+		Reprompts:             int(payload[2]),
+		ConsecutiveNoProgress: int(payload[3]),
+		Terminal:              payload[1]&flagTerminal != 0,
+	}
+	if n > headerBytes {
+		// Check the counters first so a state that is invalid whatever its
+		// fingerprint costs no allocation.
+		if s.Reprompts > MaxReprompts || s.ConsecutiveNoProgress > MaxConsecutiveNoProgress {
+			return State{}, rejectState
+		}
+		s.LastFingerprint = string(payload[headerBytes:n])
+	}
+	if s.Validate() != nil {
+		return State{}, rejectState
+	}
+	return s, accepted
+}

@@ -1,0 +1,89 @@
+package toolloop
+
+import (
+	"fmt"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// nullText is the JSON text of the zero Value.
+const nullText = "null"
+
+// Value is a free-form JSON value (perspt's serde_json::Value) held as its
+// normalized text (§5.4 of the specification): no white space, object keys
+// sorted bytewise with the last of repeated keys kept, strings re-escaped the
+// serde_json way, numbers re-printed as serde_json prints them in the current
+// float layout (1e+16).
+//
+// Because the text is normalized, two Values are equal under == exactly when
+// they hold the same JSON value as perspt sees it. The zero Value is JSON
+// null, and ParseValue of any spelling of null returns the zero Value. A
+// Value is immutable and safe to copy and share.
+//
+// Values are written verbatim by the encoders in the current layout; the
+// legacy layout drops the '+' of non-negative exponents (Encoder.AppendValue).
+type Value struct {
+	// text is the normalized text, or "" for null.
+	text string
+}
+
+// ParseValue parses data as exactly one JSON value under the strict reading
+// rules of the specification (§6.1: optional surrounding white space, no
+// trailing data, no BOM, nesting at most 127 levels, strict strings, numbers
+// that round to a finite float64) and returns it normalized. A failure wraps
+// ErrDecode (and the internal syntax error, which names only an offset).
+// ParseValue does not retain data.
+func ParseValue(data []byte) (Value, error) {
+	norm, err := canon.AppendSerdeValue(nil, data, canon.SerdeMaxDepth)
+	if err != nil {
+		return Value{}, fmt.Errorf("%w: value: %w", ErrDecode, err)
+	}
+	return valueFromNormalized(norm), nil
+}
+
+// MustParseValue is like ParseValue for a string but panics if s is not a
+// valid JSON value. It is meant for constants in programs and tests.
+func MustParseValue(s string) Value {
+	v, err := ParseValue([]byte(s))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// valueFromNormalized returns the Value holding the already normalized text
+// norm (as produced by canon.AppendSerdeValue or canon.AppendSerdeValueFrom).
+// It is the one place that maps the text null to the zero Value, so decoders
+// must build Values through it.
+func valueFromNormalized(norm []byte) Value {
+	if string(norm) == nullText {
+		return Value{}
+	}
+	return Value{text: string(norm)}
+}
+
+// Bytes returns a new copy of the normalized text in the current float
+// layout; the zero Value gives null.
+func (v Value) Bytes() []byte {
+	return []byte(v.raw())
+}
+
+// String returns the normalized text in the current float layout; the zero
+// Value gives null.
+func (v Value) String() string {
+	return v.raw()
+}
+
+// IsNull reports whether v is JSON null (the zero Value).
+func (v Value) IsNull() bool {
+	return v.text == ""
+}
+
+// raw returns the normalized text without copying: the text the encoders
+// append (through canon.AppendSerdeLegacy in the legacy layout).
+func (v Value) raw() string {
+	if v.text == "" {
+		return nullText
+	}
+	return v.text
+}

@@ -67,7 +67,7 @@ func (p *ContentPart) check() problem {
 	case ContentPartJSON:
 		switch {
 		case p.Text == "":
-			return fail(".Text", "json part requires text")
+			return fail(".Text", "json text is required")
 		case len(p.Text) > MaxPartJSONBytes:
 			return fail(".Text", "json text is too long")
 		case !validJSON([]byte(p.Text)):

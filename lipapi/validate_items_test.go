@@ -89,7 +89,10 @@ func TestValidateItemAuthorityRules(t *testing.T) {
 		{"empty item ids never collide", itemCall, func(c *Call) { c.Items[iCall1].ID, c.Items[iReasoning].ID = "", "" }, "", ""},
 		{"forward item reference", itemCall, func(c *Call) { c.Items[iRefBack].Reference.ID = "later"; c.Items[iRefUnknown].ID = "later" }, fI(iRefBack, ".Reference.ID"), "forward"},
 		{"self item reference allowed", itemCall, func(c *Call) { c.Items[iRefBack].Reference.ID = "ref_1" }, "", ""},
-		{"duplicate tool call id", itemCall, func(c *Call) { c.Items[iCall2].ToolCall.CallID = "call_1"; c.Items[iResult2].ToolResult.CallID = "call_1" }, fI(iCall2, ".ToolCall.CallID"), "duplicate"},
+		{"duplicate tool call id", itemCall, func(c *Call) {
+			c.Items[iCall2].ToolCall.CallID = "call_1"
+			c.Items[iResult2].ToolResult.CallID = "call_1"
+		}, fI(iCall2, ".ToolCall.CallID"), "duplicate"},
 		{"orphan tool result", itemCall, func(c *Call) { c.Items[iResult1].ToolResult.CallID = "call_9" }, fI(iResult1, ".ToolResult.CallID"), "no earlier"},
 		{"tool result before its call", itemCall, func(c *Call) { c.Items[iResult1].ToolResult.CallID = "call_2" }, fI(iResult1, ".ToolResult.CallID"), "no earlier"},
 		{"two results for one call allowed", itemCall, func(c *Call) { c.Items[iResult2].ToolResult.CallID = "call_1" }, "", ""},
@@ -119,8 +122,14 @@ func TestValidateItemAuthorityRules(t *testing.T) {
 			}
 		}, "", ""},
 		{"message content required", itemCall, func(c *Call) { c.Items[iUser].Content = []ContentPart{} }, fI(iUser, ".Content"), "required"},
-		{"message content at bound", itemCall, func(c *Call) { c.Items[iUser].Content = make([]ContentPart, MaxContentPartsPerItem); fillText(c.Items[iUser].Content) }, "", ""},
-		{"message content over bound", itemCall, func(c *Call) { c.Items[iUser].Content = make([]ContentPart, MaxContentPartsPerItem+1); fillText(c.Items[iUser].Content) }, fI(iUser, ".Content"), "too many"},
+		{"message content at bound", itemCall, func(c *Call) {
+			c.Items[iUser].Content = make([]ContentPart, MaxContentPartsPerItem)
+			fillText(c.Items[iUser].Content)
+		}, "", ""},
+		{"message content over bound", itemCall, func(c *Call) {
+			c.Items[iUser].Content = make([]ContentPart, MaxContentPartsPerItem+1)
+			fillText(c.Items[iUser].Content)
+		}, fI(iUser, ".Content"), "too many"},
 
 		// item_reference
 		{"reference with content", itemCall, func(c *Call) { c.Items[iRefBack].Content = c.Items[iUser].Content }, fI(iRefBack, ""), "another kind"},
@@ -190,8 +199,12 @@ func TestValidateItemAuthorityRules(t *testing.T) {
 		{"compaction dialect at bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Dialect = bytesOf(MaxCompactionDialectBytes) }, "", ""},
 		{"compaction dialect over bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Dialect = bytesOf(MaxCompactionDialectBytes + 1) }, fI(iCompaction, ".Compaction.Dialect"), "too long"},
 		{"compaction implementor over bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Implementor = bytesOf(MaxExtensionImplementorBytes + 1) }, fI(iCompaction, ".Compaction.Implementor"), "too long"},
-		{"compaction encrypted content at bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.EncryptedContent = bytesOf(MaxCompactionEncryptedContentBytes) }, "", ""},
-		{"compaction encrypted content over bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.EncryptedContent = bytesOf(MaxCompactionEncryptedContentBytes + 1) }, fI(iCompaction, ".Compaction.EncryptedContent"), "too long"},
+		{"compaction encrypted content at bound", itemCall, func(c *Call) {
+			c.Items[iCompaction].Compaction.EncryptedContent = bytesOf(MaxCompactionEncryptedContentBytes)
+		}, "", ""},
+		{"compaction encrypted content over bound", itemCall, func(c *Call) {
+			c.Items[iCompaction].Compaction.EncryptedContent = bytesOf(MaxCompactionEncryptedContentBytes + 1)
+		}, fI(iCompaction, ".Compaction.EncryptedContent"), "too long"},
 		{"compaction opaque at bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Opaque = jsonString(MaxPartJSONBytes) }, "", ""},
 		{"compaction opaque over bound", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Opaque = jsonString(MaxPartJSONBytes + 1) }, fI(iCompaction, ".Compaction.Opaque"), "too long"},
 		{"compaction opaque invalid", itemCall, func(c *Call) { c.Items[iCompaction].Compaction.Opaque = raw(`{v:1}`) }, fI(iCompaction, ".Compaction.Opaque"), "invalid JSON"},
@@ -256,7 +269,10 @@ func TestValidateOrder(t *testing.T) {
 			c.Items[iCall2].ToolCall = nil
 			c.Items[iCall1].ToolCall.Name = ""
 		}, fI(iCall1, ".ToolCall.Name"), "required"},
-		{"item rules before pairing", itemCall, func(c *Call) { c.Items[iResult1].ToolResult.CallID = "call_9"; c.Items[iResult1].ToolResult.Name = " x" }, fI(iResult1, ".ToolResult.Name"), "white space"},
+		{"item rules before pairing", itemCall, func(c *Call) {
+			c.Items[iResult1].ToolResult.CallID = "call_9"
+			c.Items[iResult1].ToolResult.Name = " x"
+		}, fI(iResult1, ".ToolResult.Name"), "white space"},
 		{"pairing before later item rules", itemCall, func(c *Call) { c.Items[iResult1].ToolResult.CallID = "call_9"; c.Items[iCall2].Kind = "" }, fI(iResult1, ".ToolResult.CallID"), "no earlier"},
 		{"id before status", itemCall, func(c *Call) { c.Items[iCall1].ID = bytesOf(MaxItemReferenceIDBytes + 1); c.Items[iCall1].Status = "x" }, fI(iCall1, ".ID"), "too long"},
 		{"status before phase", itemCall, func(c *Call) { c.Items[iCall1].Phase = "x"; c.Items[iCall1].Status = "x" }, fI(iCall1, ".Status"), "status"},

@@ -104,7 +104,9 @@ func TestValidateReasoningRules(t *testing.T) {
 		{"summary at bound", only(func(r *ReasoningPart) { r.Summary = jsonString(MaxPartJSONBytes) }), "", "", ""},
 		{"summary over bound", only(func(r *ReasoningPart) { r.Summary = raw(`"` + big + `" `) }), "summary is too long", "", ""},
 		{"content over bound", only(func(r *ReasoningPart) { r.Content = raw(`"` + big + `" `) }), "content is too long", "", ""},
-		{"encrypted content at bound", only(func(r *ReasoningPart) { r.EncryptedContent, r.EncryptedContentPresent = jsonString(MaxPartJSONBytes), true }), "", "", ""},
+		{"encrypted content at bound", only(func(r *ReasoningPart) {
+			r.EncryptedContent, r.EncryptedContentPresent = jsonString(MaxPartJSONBytes), true
+		}), "", "", ""},
 		{"encrypted content over bound", only(func(r *ReasoningPart) { r.EncryptedContent, r.EncryptedContentPresent = raw(`"`+big+`" `), true }), "encrypted content is too long", "", ""},
 		{"absent encrypted content over bound", only(func(r *ReasoningPart) { r.Text, r.EncryptedContent = "t", raw(bytesOf(MaxPartJSONBytes+1)) }), "encrypted content is too long", "", ""},
 		{"opaque invalid", edit(func(r *ReasoningPart) { r.Opaque = raw("{") }), "opaque payload is not valid JSON", "", ""},

@@ -1,0 +1,371 @@
+package conversationprojection
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// ContentKind classifies normalized content parts for semantic identity
+// calculation. A NormalizedContent's Kind is always the kind string of the
+// part it was derived from.
+type ContentKind string
+
+// The content kinds an atom can hold: the legacy part kinds and the item
+// content part kinds.
+const (
+	ContentKindText         ContentKind = "text"
+	ContentKindImageRef     ContentKind = "image_ref"
+	ContentKindFileRef      ContentKind = "file_ref"
+	ContentKindVideoRef     ContentKind = "video_ref"
+	ContentKindRefusal      ContentKind = "refusal"
+	ContentKindReasoning    ContentKind = "reasoning"
+	ContentKindSummary      ContentKind = "summary"
+	ContentKindAnnotation   ContentKind = "annotation"
+	ContentKindAssistantRef ContentKind = "assistant_ref"
+	ContentKindJSON         ContentKind = "json"
+	ContentKindToolResult   ContentKind = "tool_result"
+	ContentKindExtension    ContentKind = "extension"
+)
+
+// MessageAtomV1 is the internal representation-neutral projection of a
+// complete message: what a legacy Message and a message Item have in common
+// once identity-irrelevant fields (IDs, status, phase, tool call IDs,
+// metadata) are dropped and payloads are normalized. Its canonical bytes
+// (CanonicalAtomBytes) are hashed into a MessageIdentity.
+//
+// The zero MessageAtomV1 has an empty role and nil content; it hashes (its
+// bytes are {"role":"","content":null}) but AtomOfMessage and AtomOfItem
+// never produce it.
+type MessageAtomV1 struct {
+	Role    lipapi.Role         `json:"role"`
+	Content []NormalizedContent `json:"content"`
+}
+
+// NormalizedContent is one ordered semantic content fragment in a message
+// atom. Fields that are empty (empty string, nil pointer, empty raw value)
+// are omitted from the atom bytes.
+type NormalizedContent struct {
+	Kind ContentKind `json:"kind"`
+
+	Text string `json:"text,omitempty"`
+
+	ImageRef  string `json:"image_ref,omitempty"`
+	ImageMIME string `json:"image_mime,omitempty"`
+
+	FileRef  string `json:"file_ref,omitempty"`
+	FileData string `json:"file_data,omitempty"`
+	FileMIME string `json:"file_mime,omitempty"`
+	FileName string `json:"file_name,omitempty"`
+
+	VideoRef  string `json:"video_ref,omitempty"`
+	VideoMIME string `json:"video_mime,omitempty"`
+
+	Refusal string `json:"refusal,omitempty"`
+
+	Reasoning *NormalizedReasoning `json:"reasoning,omitempty"`
+
+	Summary string `json:"summary,omitempty"`
+
+	Annotation *NormalizedAnnotation `json:"annotation,omitempty"`
+
+	AssistantRef string `json:"assistant_ref,omitempty"`
+
+	JSON json.RawMessage `json:"json,omitempty"`
+
+	Extension *NormalizedExtension `json:"extension,omitempty"`
+}
+
+// NormalizedAnnotation holds deterministic annotation data: Data is
+// canonical JSON (see CanonicalJSON) when built by AtomOfMessage or
+// AtomOfItem.
+type NormalizedAnnotation struct {
+	Type string          `json:"type,omitempty"`
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// NormalizedExtension carries vendor-prefixed custom content parts. Type is
+// always written to the atom bytes, even when empty.
+type NormalizedExtension struct {
+	Namespace   string          `json:"namespace,omitempty"`
+	Type        string          `json:"type"`
+	Implementor string          `json:"implementor,omitempty"`
+	Data        json.RawMessage `json:"data,omitempty"`
+}
+
+// NormalizedReasoning holds normalized reasoning metadata and payload: the
+// normalized dialect, text with line breaks normalized, the signature
+// verbatim and the JSON payloads in canonical form. The Summary and Content
+// presence flags of lipapi.ReasoningPart are not part of identity.
+type NormalizedReasoning struct {
+	Dialect                 string          `json:"dialect,omitempty"`
+	Text                    string          `json:"text,omitempty"`
+	Signature               string          `json:"signature,omitempty"`
+	Opaque                  json.RawMessage `json:"opaque,omitempty"`
+	Summary                 json.RawMessage `json:"summary,omitempty"`
+	Content                 json.RawMessage `json:"content,omitempty"`
+	EncryptedContent        json.RawMessage `json:"encrypted_content,omitempty"`
+	EncryptedContentPresent bool            `json:"encrypted_content_present,omitempty"`
+}
+
+// AtomOfMessage projects a legacy message to its normalized MessageAtomV1.
+//
+// The role is trimmed and must be one of the five roles (ErrInvalidRole);
+// then the message needs at least one part (ErrEmptyMessage); then each
+// part is mapped in order and the first failure is returned: an unknown or
+// empty kind wraps ErrUnsupportedContent, a JSON payload that is not
+// exactly one JSON value wraps ErrInvalidJSON. Metadata, tool call IDs and
+// tool names are ignored. The atom shares no memory with msg.
+func AtomOfMessage(msg lipapi.Message) (MessageAtomV1, error) {
+	role, err := atomRole(msg.Role)
+	if err != nil {
+		return MessageAtomV1{}, err
+	}
+	if len(msg.Parts) == 0 {
+		return MessageAtomV1{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
+	}
+	return atomOf(role, msg.Parts, contentOfPart)
+}
+
+// AtomOfItem projects a message item to its normalized MessageAtomV1.
+//
+// The item must be of kind message and carry no variant pointer
+// (ErrNonMessageItem); then the role and content rules of AtomOfMessage
+// apply to Role and Content. ID, Status and Phase are ignored. The atom
+// shares no memory with item.
+func AtomOfItem(item lipapi.Item) (MessageAtomV1, error) {
+	role, err := itemRole(&item)
+	if err != nil {
+		return MessageAtomV1{}, err
+	}
+	return atomOf(role, item.Content, contentOfContentPart)
+}
+
+// atomOf builds the atom of role and parts, each part mapped by mapPart;
+// the first failure is returned.
+func atomOf[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (MessageAtomV1, error) {
+	content := make([]NormalizedContent, len(parts))
+	for i := range parts {
+		var err error
+		if content[i], err = mapPart(&parts[i], i); err != nil {
+			return MessageAtomV1{}, err
+		}
+	}
+	return MessageAtomV1{Role: role, Content: content}, nil
+}
+
+// atomRole applies the role rule: trimmed, non-empty, one of the five.
+// The error never echoes the role, which is client input.
+func atomRole(r lipapi.Role) (lipapi.Role, error) {
+	t := lipapi.Role(strings.TrimSpace(string(r)))
+	switch t {
+	case lipapi.RoleSystem, lipapi.RoleDeveloper, lipapi.RoleUser, lipapi.RoleAssistant, lipapi.RoleTool:
+		return t, nil
+	case "":
+		return "", fmt.Errorf("%w: role is empty", ErrInvalidRole)
+	}
+	return "", fmt.Errorf("%w: role is not one of system, developer, user, assistant, tool", ErrInvalidRole)
+}
+
+// itemRole checks that item is a complete message item with a valid role
+// and at least one content part, and returns the trimmed role.
+func itemRole(item *lipapi.Item) (lipapi.Role, error) {
+	if item.Kind != lipapi.ItemKindMessage {
+		return "", fmt.Errorf("%w: item kind is not message", ErrNonMessageItem)
+	}
+	var variant string
+	switch {
+	case item.Reference != nil:
+		variant = "reference"
+	case item.ToolCall != nil:
+		variant = "tool_call"
+	case item.ToolResult != nil:
+		variant = "tool_result"
+	case item.Reasoning != nil:
+		variant = "reasoning"
+	case item.Compaction != nil:
+		variant = "compaction"
+	case item.Extension != nil:
+		variant = "extension"
+	}
+	if variant != "" {
+		return "", fmt.Errorf("%w: message item carries a %s variant", ErrNonMessageItem, variant)
+	}
+	role, err := atomRole(item.Role)
+	if err != nil {
+		return "", err
+	}
+	if len(item.Content) == 0 {
+		return "", fmt.Errorf("%w: message item has no content", ErrEmptyMessage)
+	}
+	return role, nil
+}
+
+// contentOfPart maps legacy part i.
+func contentOfPart(p *lipapi.Part, i int) (NormalizedContent, error) {
+	c := NormalizedContent{Kind: ContentKind(p.Kind)}
+	var err error
+	switch p.Kind {
+	case lipapi.PartText, lipapi.PartToolResult:
+		c.Text = normalizeNewlines(p.Text)
+	case lipapi.PartImageRef:
+		c.ImageRef, c.ImageMIME = p.ImageRef, p.ImageMIME
+		if len(p.Content) > 0 {
+			c.Annotation = &NormalizedAnnotation{Type: "image_detail"}
+			c.Annotation.Data, err = canonicalField(p.Content, "parts", i, "content")
+		}
+	case lipapi.PartFileRef:
+		c.FileRef, c.FileMIME, c.FileName = p.FileRef, p.FileMIME, p.FileName
+	case lipapi.PartJSON:
+		var cj []byte
+		if cj, err = canonicalField(p.Content, "parts", i, "content"); err == nil {
+			c.Text = string(cj)
+			c.Annotation = &NormalizedAnnotation{Type: "json_content", Data: cj}
+			c.JSON = slices.Clone(cj)
+		}
+	case lipapi.PartReasoning:
+		c.Reasoning, err = normalizeReasoning(p.Reasoning, "parts", i)
+	default:
+		return NormalizedContent{}, unsupported("parts", i, p.Kind == "")
+	}
+	if err != nil {
+		return NormalizedContent{}, err
+	}
+	return c, nil
+}
+
+// contentOfContentPart maps item content part i.
+func contentOfContentPart(p *lipapi.ContentPart, i int) (NormalizedContent, error) {
+	c := NormalizedContent{Kind: ContentKind(p.Kind)}
+	var err error
+	switch p.Kind {
+	case lipapi.ContentPartText, lipapi.ContentPartToolResult:
+		c.Text = normalizeNewlines(p.Text)
+	case lipapi.ContentPartImageRef:
+		c.ImageRef, c.ImageMIME = p.ImageRef, p.ImageMIME
+		c.Annotation, err = normalizeAnnotation(p.Annotation, i)
+	case lipapi.ContentPartFileRef:
+		c.FileRef, c.FileData, c.FileMIME, c.FileName = p.FileRef, p.FileData, p.FileMIME, p.FileName
+	case lipapi.ContentPartVideoRef:
+		c.VideoRef, c.VideoMIME = p.VideoRef, p.VideoMIME
+	case lipapi.ContentPartRefusal:
+		c.Refusal = normalizeNewlines(p.Refusal)
+	case lipapi.ContentPartReasoning:
+		c.Reasoning, err = normalizeReasoning(p.Reasoning, "content", i)
+	case lipapi.ContentPartSummary:
+		c.Summary = normalizeNewlines(p.Summary)
+	case lipapi.ContentPartAnnotation:
+		c.Annotation, err = normalizeAnnotation(p.Annotation, i)
+	case lipapi.ContentPartAssistantRef:
+		c.AssistantRef = p.AssistantRef
+	case lipapi.ContentPartJSON:
+		var cj []byte
+		if cj, err = canonicalField([]byte(p.Text), "content", i, "text"); err == nil {
+			if c.Annotation, err = normalizeAnnotation(p.Annotation, i); err == nil {
+				c.Text, c.JSON = string(cj), cj
+			}
+		}
+	case lipapi.ContentPartExtension:
+		c.Extension, err = normalizeExtension(p.Extension, i)
+	default:
+		return NormalizedContent{}, unsupported("content", i, p.Kind == "")
+	}
+	if err != nil {
+		return NormalizedContent{}, err
+	}
+	return c, nil
+}
+
+// unsupported reports an unknown or empty kind without echoing it.
+func unsupported(list string, i int, empty bool) error {
+	if empty {
+		return fmt.Errorf("%w: %s[%d]: empty kind", ErrUnsupportedContent, list, i)
+	}
+	return fmt.Errorf("%w: %s[%d]: unknown kind", ErrUnsupportedContent, list, i)
+}
+
+// normalizeNewlines replaces every "\r\n", then every remaining "\r", with
+// "\n". It returns s itself (no allocation) when s holds no '\r'.
+func normalizeNewlines(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\r' {
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			c = '\n'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// canonicalField is CanonicalJSON(raw) with the error naming the field
+// list[i].field.
+func canonicalField(raw []byte, list string, i int, field string) ([]byte, error) {
+	cj, err := CanonicalJSON(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s[%d].%s: %w", list, i, field, err)
+	}
+	return cj, nil
+}
+
+// normalizeAnnotation is A(a) of item content part i.
+func normalizeAnnotation(a *lipapi.AnnotationPart, i int) (*NormalizedAnnotation, error) {
+	if a == nil {
+		return nil, nil
+	}
+	data, err := canonicalField(a.Data, "content", i, "annotation.data")
+	if err != nil {
+		return nil, err
+	}
+	return &NormalizedAnnotation{Type: a.Type, Data: data}, nil
+}
+
+// normalizeExtension is E(e) of item content part i.
+func normalizeExtension(e *lipapi.ExtensionContentPart, i int) (*NormalizedExtension, error) {
+	if e == nil {
+		return nil, nil
+	}
+	data, err := canonicalField(e.Data, "content", i, "extension.data")
+	if err != nil {
+		return nil, err
+	}
+	return &NormalizedExtension{Namespace: e.Namespace, Type: e.Type, Implementor: e.Implementor, Data: data}, nil
+}
+
+// normalizeReasoning is R(r) of part list[i]; the JSON payloads are
+// canonicalized in the order opaque, summary, content, encrypted_content.
+func normalizeReasoning(r *lipapi.ReasoningPart, list string, i int) (*NormalizedReasoning, error) {
+	if r == nil {
+		return nil, nil
+	}
+	n := &NormalizedReasoning{
+		Dialect:                 string(lipapi.NormalizeReasoningDialect(r.Dialect)),
+		Text:                    normalizeNewlines(r.Text),
+		Signature:               r.Signature,
+		EncryptedContentPresent: r.EncryptedContentPresent,
+	}
+	var err error
+	if n.Opaque, err = canonicalField(r.Opaque, list, i, "reasoning.opaque"); err != nil {
+		return nil, err
+	}
+	if n.Summary, err = canonicalField(r.Summary, list, i, "reasoning.summary"); err != nil {
+		return nil, err
+	}
+	if n.Content, err = canonicalField(r.Content, list, i, "reasoning.content"); err != nil {
+		return nil, err
+	}
+	if n.EncryptedContent, err = canonicalField(r.EncryptedContent, list, i, "reasoning.encrypted_content"); err != nil {
+		return nil, err
+	}
+	return n, nil
+}

@@ -1,0 +1,68 @@
+// Package toolloop is the Go port of the tool-loop contract of perspt (a Rust
+// agent): the loop's ports, its durable event vocabulary, and the byte-exact
+// reading and writing of those events as perspt's serde_json does.
+//
+// # Vocabulary
+//
+// LoopEvent is a sealed interface implemented by the 43 <Variant>Event
+// structs (EventNames lists their tags in order; IsLegacyEvent tells the 19
+// legacy ones). The events reach 58 named wire types: plain structs whose
+// fields are declared in perspt's member order, the (label, energy) tuple
+// ResidualSummaryEntry, five newtypes (named string or uint32 types), 13
+// unit-only enums (named string types with one constant per value and a
+// Valid method) and 10 enums with data. An enum with data is a sealed
+// interface with one Go type per variant: an empty struct for a unit variant,
+// a struct for a struct variant, a named non-struct type for a newtype
+// variant. Rust's Option<T> is *T (or a nil interface), Vec<T> is []T,
+// BTreeMap<String, String> is map[string]string, and serde_json::Value is
+// Value, an immutable normalized JSON text comparable with ==.
+//
+// Struct fields carry json tags naming their JSON members, for documentation
+// and as a benchmark baseline only: encoding/json does not reproduce
+// perspt's bytes (it escapes HTML characters, knows neither the tags of the
+// sealed interfaces nor perspt's float layout), and no type of the package
+// implements json.Marshaler or json.Unmarshaler.
+//
+// # Byte compatibility
+//
+// An event has two serialized forms. The direct form writes members in
+// declaration order with the "event" tag first; it is exactly
+// serde_json::to_vec of perspt's value, and it is what event hashes and the
+// event-log chain root hash. The ledger form wraps the event in the version-1
+// envelope, {"body":…,"schema_version":1}, inside the ledger row
+// {"event":"custom","kind":"tool_loop","payload":…}, with every object's keys
+// sorted bytewise at every depth; it is what perspt's ledger stores.
+// Reading accepts any member order and follows serde's rules as perspt
+// applies them (defaults for members added later, unknown members ignored),
+// and fails closed on the forms perspt never writes. Unversioned legacy rows
+// are accepted for the 19 legacy events only.
+//
+// Floats are written as serde_json writes them, in one of two layouts:
+// serde_json 1.0.147 and later write a '+' in non-negative exponents (1e+16,
+// the current layout and the default), earlier releases do not (1e16, the
+// legacy layout, in which older ledgers, hashes and chain roots were made).
+// A Value's own text is always in the current layout.
+//
+// # Invariants
+//
+//   - A Value always holds serde_json's normalized text; the zero Value is
+//     JSON null and equals the Value parsed from null.
+//   - Enum values outside their list, nil variants outside an Option member
+//     and strings that are not valid UTF-8 are never written (ErrEncode).
+//   - Every error wraps one of the package's sentinels and never echoes
+//     input text; no function panics on any input except MustParseValue.
+//   - The package is pure: no global state, goroutines, clocks or I/O.
+//     Inputs are never mutated or retained, and outputs never alias inputs.
+//   - The port dispatch functions (ExportAccepted, MeasureIncremental,
+//     RecordExternalIntent, RecordExternalResult, RecordArtifact,
+//     FetchArtifact) return ctx.Err() before calling any port, and use an
+//     optional extension interface when the port implements it.
+//
+// # Complexity
+//
+// Writing and reading an event, parsing a Value and hashing are linear in
+// the size of the bytes involved (Value normalization sorts each object's
+// members: O(n log n) in the number of members); nesting is bounded at 127
+// levels. Value comparison is a string comparison. EventNames allocates one
+// slice; IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
+package toolloop

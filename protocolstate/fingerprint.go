@@ -35,7 +35,7 @@ func Fingerprint(in terminaldecision.Input) string {
 	// methods, so the compiler keeps the hash state and the window on the
 	// stack (see the package documentation).
 	h := sha256.New()
-	p := preimage{in: &in}
+	p := newPreimage(&in)
 	for {
 		done := p.fill()
 		h.Write(p.buf[:p.n])
@@ -49,20 +49,20 @@ func Fingerprint(in terminaldecision.Input) string {
 	return canon.PrefixedHex(FingerprintPrefix, sum)
 }
 
-// Record names, in preimage order. Records 0 to 6 are fixed; each active
-// action then contributes one record per actionRecords entry.
+// Record names with their ':' separator, in preimage order. Records 0 to 6
+// are fixed; each active action then adds one record per actionRecords entry.
 var (
-	fixedRecords  = [...]string{"cause", "explicit_expected", "explicit_observed", "objective", "candidate", "recent", "action_count"}
-	actionRecords = [...]string{"action_kind", "action_status", "action_name"}
+	fixedRecords  = [...]string{"cause:", "explicit_expected:", "explicit_observed:", "objective:", "candidate:", "recent:", "action_count:"}
+	actionRecords = [...]string{"action_kind:", "action_status:", "action_name:"}
 )
 
 const (
 	// windowBytes is the size of the stack window the records stream
 	// through; a typical preimage fits in one window.
 	windowBytes = 512
-	// maxHeaderBytes bounds a record header: the longest name, two colons
-	// and the decimal length of any string.
-	maxHeaderBytes = len("explicit_expected") + 2 + len("9223372036854775807")
+	// maxHeaderBytes bounds a record header: the longest name with its
+	// colon, the decimal length of any string and the second colon.
+	maxHeaderBytes = len("explicit_expected:") + len("9223372036854775807") + 1
 	// digits spells the action counts 0 to 8.
 	digits = "012345678"
 )
@@ -72,109 +72,116 @@ const (
 // Fingerprint call and lives on that call's stack.
 type preimage struct {
 	in      *terminaldecision.Input
-	record  int    // index of the next record to start
+	records int    // number of records: 7 plus 3 per active action
+	record  int    // index of the current record
 	rest    string // unwritten remainder of the current record's value
-	inValue bool   // the current record's header is written, not its '\n'
-	norm    bool   // the current value is normalized while copied
+	open    bool   // the current record's header is written, not its '\n'
+	crs     bool   // rest contains a CR to rewrite while it is copied
 	n       int    // bytes used in buf
 	buf     [windowBytes]byte
 }
 
-// actions returns the number of active actions, clamped to the array.
-func (p *preimage) actions() int {
-	return min(int(p.in.Evidence.ActionCount), terminaldecision.MaxEvidenceActions)
+// newPreimage returns the record enumerator for in.
+func newPreimage(in *terminaldecision.Input) preimage {
+	actions := min(int(in.Evidence.ActionCount), terminaldecision.MaxEvidenceActions)
+	return preimage{in: in, records: len(fixedRecords) + len(actionRecords)*actions}
 }
 
-// value returns the value of record r and whether it is normalized text. A
-// normalized value is returned trimmed; its line endings are normalized while
-// it is copied.
-func (p *preimage) value(r int) (string, bool) {
+// next returns the name and value of the current record and whether the value
+// is normalized text. A normalized value is returned trimmed; its line
+// endings are rewritten while it is copied. Trimming first is equivalent to
+// trimming after the rewrite, because CR and LF are both white space.
+func (p *preimage) next() (name, value string, norm bool) {
+	r := p.record
 	ev := &p.in.Evidence
 	switch r {
 	case 0:
-		return string(p.in.Candidate.Cause), false
+		return fixedRecords[r], string(p.in.Candidate.Cause), false
 	case 1:
-		return strconv.FormatBool(ev.ExplicitCompletionExpected), false
+		return fixedRecords[r], strconv.FormatBool(ev.ExplicitCompletionExpected), false
 	case 2:
-		return strconv.FormatBool(ev.ExplicitCompletion), false
+		return fixedRecords[r], strconv.FormatBool(ev.ExplicitCompletion), false
 	case 3:
-		return strings.TrimSpace(ev.Objective), true
+		return fixedRecords[r], strings.TrimSpace(ev.Objective), true
 	case 4:
-		return strings.TrimSpace(ev.CandidateText), true
+		return fixedRecords[r], strings.TrimSpace(ev.CandidateText), true
 	case 5:
-		return strings.TrimSpace(ev.RecentText), true
+		return fixedRecords[r], strings.TrimSpace(ev.RecentText), true
 	case 6:
-		n := p.actions()
-		return digits[n : n+1], false
+		n := (p.records - len(fixedRecords)) / len(actionRecords)
+		return fixedRecords[r], digits[n : n+1], false
 	}
-	a := &ev.Actions[(r-len(fixedRecords))/len(actionRecords)]
-	switch (r - len(fixedRecords)) % len(actionRecords) {
+	r -= len(fixedRecords)
+	a := &ev.Actions[r/len(actionRecords)]
+	switch r % len(actionRecords) {
 	case 0:
-		return string(a.Kind), false
+		return actionRecords[0], string(a.Kind), false
 	case 1:
-		return string(a.Status), false
+		return actionRecords[1], string(a.Status), false
 	}
-	return strings.TrimSpace(a.Name), true
-}
-
-// name returns the name of record r.
-func name(r int) string {
-	if r < len(fixedRecords) {
-		return fixedRecords[r]
-	}
-	return actionRecords[(r-len(fixedRecords))%len(actionRecords)]
+	return actionRecords[2], strings.TrimSpace(a.Name), true
 }
 
 // fill appends records to buf until it is full or every record is written,
 // and reports the latter.
 func (p *preimage) fill() bool {
-	records := len(fixedRecords) + len(actionRecords)*p.actions()
-	for {
-		if !p.inValue {
-			if p.record == records {
-				return true
-			}
-			if p.n+maxHeaderBytes > len(p.buf) {
+	for p.record < p.records {
+		if !p.open {
+			if len(p.buf)-p.n < maxHeaderBytes {
 				return false
 			}
-			v, norm := p.value(p.record)
-			size := len(v)
+			name, v, norm := p.next()
+			size, crs := len(v), false
 			if norm {
-				// Trimming commutes with the CR rewrite (CR and LF
-				// are both white space), so only the CRs dropped
-				// before an LF shorten the trimmed value.
-				size -= strings.Count(v, "\r\n")
+				if i := strings.IndexByte(v, '\r'); i >= 0 {
+					// Only the CRs dropped before an LF shorten the
+					// value; the others become LFs.
+					size -= strings.Count(v[i:], "\r\n")
+					crs = true
+				}
 			}
-			b := append(p.buf[:p.n], name(p.record)...)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(size), 10)
-			b = append(b, ':')
-			p.n = len(b)
-			p.rest, p.norm, p.inValue = v, norm, true
+			n := p.n + copy(p.buf[p.n:], name)
+			n = putDecimal(&p.buf, n, size)
+			p.buf[n] = ':'
+			p.n = n + 1
+			p.rest, p.crs, p.open = v, crs, true
 		}
-		if p.rest != "" {
-			p.copyValue()
-			if p.rest != "" {
-				return false
-			}
-		}
-		if p.n == len(p.buf) {
+		p.copyValue()
+		if p.rest != "" || p.n == len(p.buf) {
 			return false
 		}
 		p.buf[p.n] = '\n'
 		p.n++
-		p.inValue = false
+		p.open = false
 		p.record++
 	}
+	return true
+}
+
+// putDecimal writes the decimal form of v (not negative) at buf[n:] and
+// returns the index after it. The caller guarantees room for 19 digits.
+func putDecimal(buf *[windowBytes]byte, n, v int) int {
+	if v < 10 {
+		buf[n] = byte('0' + v)
+		return n + 1
+	}
+	var tmp [20]byte
+	i := len(tmp)
+	for v > 0 {
+		i--
+		tmp[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return n + copy(buf[n:], tmp[i:])
 }
 
 // copyValue copies as much of rest into buf as fits, rewriting line endings
-// of a normalized value: a CR before an LF is dropped, any other CR becomes
+// when the value has CRs: a CR before an LF is dropped, any other CR becomes
 // an LF.
 func (p *preimage) copyValue() {
 	for p.rest != "" && p.n < len(p.buf) {
 		span := len(p.rest)
-		if p.norm {
+		if p.crs {
 			if i := strings.IndexByte(p.rest, '\r'); i == 0 {
 				if len(p.rest) == 1 || p.rest[1] != '\n' {
 					p.buf[p.n] = '\n'

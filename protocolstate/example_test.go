@@ -1,0 +1,116 @@
+package protocolstate_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/protocolstate"
+	"github.com/agentkernel/agentkernel/terminaldecision"
+)
+
+// fixture is the standard candidate of the golden vectors: a normal stop
+// while a completion protocol is active but no completion signal was seen.
+func fixture() terminaldecision.Input {
+	in := terminaldecision.Input{
+		Candidate:    terminaldecision.CanonicalTerminalCandidate{Cause: terminaldecision.CandidateCauseNormal, Reference: "cand-ref"},
+		Request:      terminaldecision.RequestIdentity{RequestID: "req-1"},
+		Policy:       terminaldecision.PolicySnapshot{Revision: "rev-1", MaxContinuationAttempts: 3},
+		Continuation: terminaldecision.ContinuationEvidence{TrajectoryRef: "traj-1", Attempt: 1},
+		Evidence: terminaldecision.Evidence{
+			Objective:                  "ship the release",
+			RecentText:                 "recent transcript",
+			CandidateText:              "candidate answer",
+			ActionCount:                2,
+			ExplicitCompletionExpected: true,
+		},
+		Deadline: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+	}
+	in.Evidence.Actions[0] = terminaldecision.ActionFact{Kind: lipapi.ItemKindToolCall, Status: lipapi.ItemStatusCompleted, Name: "read_file"}
+	in.Evidence.Actions[1] = terminaldecision.ActionFact{Kind: lipapi.ItemKindToolCall, Status: lipapi.ItemStatusInProgress, Name: "write_file"}
+	return in
+}
+
+// One guard cycle per candidate: fingerprint the evidence, observe it, check
+// what remains, advance, and send the proposed state as a token, which comes
+// back with the next candidate as its progress reference.
+func Example() {
+	limits := protocolstate.Limits{MaxReprompts: 3, NoProgressLimit: 2}
+	in := fixture()
+
+	for turn := 1; turn <= 2; turn++ {
+		platform := protocolstate.Platform{
+			Cap:     int(in.Policy.MaxContinuationAttempts),
+			Attempt: int(in.Continuation.Attempt),
+		}
+		prior := protocolstate.State{} // no token yet on the first candidate
+		if ref := in.Evidence.Lineage.ProgressRef; ref != "" {
+			var err error
+			if prior, err = protocolstate.Decode(ref); err != nil {
+				fmt.Println("stop:", err)
+				return
+			}
+		}
+		fp := protocolstate.Fingerprint(in)
+		observed, err := protocolstate.Observe(prior, fp)
+		if err != nil {
+			fmt.Println("stop:", err)
+			return
+		}
+		left, err := protocolstate.Remaining(observed, limits, platform)
+		if err != nil || !left.Allowed {
+			fmt.Println("stop:", left, err)
+			return
+		}
+		proposed, err := protocolstate.Advance(observed, limits)
+		if err != nil {
+			fmt.Println("stop:", err)
+			return
+		}
+		token, err := protocolstate.Encode(proposed)
+		if err != nil {
+			fmt.Println("stop:", err)
+			return
+		}
+		fmt.Printf("turn %d: fingerprint %s\n", turn, fp)
+		fmt.Printf("turn %d: prior %+v\n", turn, prior)
+		fmt.Printf("turn %d: remaining %+v\n", turn, left)
+		fmt.Printf("turn %d: token %s\n", turn, token)
+
+		// The platform accepted the continuation: the next candidate
+		// carries the token and reports the same evidence again.
+		in.Evidence.Lineage.ProgressRef = token
+		in.Continuation.Attempt++
+	}
+	// Output:
+	// turn 1: fingerprint sha256:bc115ce1e8fd8999a73853d62d12c68085663425b918bf3dc977d984bd3fc501
+	// turn 1: prior {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false}
+	// turn 1: remaining {Allowed:true Remaining:2}
+	// turn 1: token alg-proto-v1.AQABAEdzaGEyNTY6YmMxMTVjZTFlOGZkODk5OWE3Mzg1M2Q2MmQxMmM2ODA4NTY2MzQyNWI5MThiZjNkYzk3N2Q5ODRiZDNmYzUwMQ
+	// turn 2: fingerprint sha256:bc115ce1e8fd8999a73853d62d12c68085663425b918bf3dc977d984bd3fc501
+	// turn 2: prior {Reprompts:1 LastFingerprint:sha256:bc115ce1e8fd8999a73853d62d12c68085663425b918bf3dc977d984bd3fc501 ConsecutiveNoProgress:0 Terminal:false}
+	// turn 2: remaining {Allowed:true Remaining:1}
+	// turn 2: token alg-proto-v1.AQACAUdzaGEyNTY6YmMxMTVjZTFlOGZkODk5OWE3Mzg1M2Q2MmQxMmM2ODA4NTY2MzQyNWI5MThiZjNkYzk3N2Q5ODRiZDNmYzUwMQ
+}
+
+// A malformed token is rejected with the zero State and the bare sentinel;
+// it is never reset into a usable state, and the error does not repeat it.
+func ExampleDecode_malformed() {
+	for _, token := range []string{
+		"alg-proto-v1.AQAAAAB",   // non-zero unused bits in the last symbol
+		"alg-proto-v1.AQAAAAA\n", // a line feed the strict decoder would skip
+		"alg-state-v1.AQAAAAA",   // the legacy namespace is never translated
+		"alg-proto-v1.AQAEAAA",   // reprompts 4 without a baseline
+	} {
+		s, err := protocolstate.Decode(token)
+		fmt.Printf("%+v %v %v\n", s, err, err == protocolstate.ErrInvalidToken)
+	}
+	s, err := protocolstate.Decode("alg-proto-v1.AQAAAAA")
+	fmt.Printf("%+v %v\n", s, err)
+	// Output:
+	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
+	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
+	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
+	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
+	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} <nil>
+}

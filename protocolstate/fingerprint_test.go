@@ -1,0 +1,229 @@
+package protocolstate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/terminaldecision"
+)
+
+// refNormalize is the spec's normalization written the obvious way.
+func refNormalize(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.TrimSpace(s)
+}
+
+// refPreimage builds the spec's preimage the obvious way, as an independent
+// reference for the streaming implementation.
+func refPreimage(in terminaldecision.Input) string {
+	var b strings.Builder
+	rec := func(name, v string) {
+		b.WriteString(name + ":" + strconv.Itoa(len(v)) + ":" + v + "\n")
+	}
+	ev := in.Evidence
+	rec("cause", string(in.Candidate.Cause))
+	rec("explicit_expected", strconv.FormatBool(ev.ExplicitCompletionExpected))
+	rec("explicit_observed", strconv.FormatBool(ev.ExplicitCompletion))
+	rec("objective", refNormalize(ev.Objective))
+	rec("candidate", refNormalize(ev.CandidateText))
+	rec("recent", refNormalize(ev.RecentText))
+	n := min(int(ev.ActionCount), len(ev.Actions))
+	rec("action_count", strconv.Itoa(n))
+	for _, a := range ev.Actions[:n] {
+		rec("action_kind", string(a.Kind))
+		rec("action_status", string(a.Status))
+		rec("action_name", refNormalize(a.Name))
+	}
+	return b.String()
+}
+
+// refFingerprint hashes refPreimage with independent helpers.
+func refFingerprint(in terminaldecision.Input) string {
+	sum := sha256.Sum256([]byte(refPreimage(in)))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// assertFingerprint checks the streamed preimage and digest against the
+// reference and that the digest is canonical.
+func assertFingerprint(t *testing.T, in terminaldecision.Input) {
+	t.Helper()
+	if got, want := string(preimageOf(in)), refPreimage(in); got != want {
+		t.Fatalf("preimage differs from the reference\n got %q\nwant %q", got, want)
+	}
+	got := Fingerprint(in)
+	if want := refFingerprint(in); got != want {
+		t.Fatalf("Fingerprint = %s, want %s", got, want)
+	}
+	if !isCanonicalFingerprint(got) {
+		t.Fatalf("Fingerprint %q is not canonical", got)
+	}
+}
+
+func TestNormalizeTable(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", ""},
+		{"a", "a"},
+		{"a\r\nb", "a\nb"},
+		{"a\rb", "a\nb"},
+		{"a\r\rb", "a\n\nb"},
+		{"a\r\r\nb", "a\n\nb"},
+		{"a\n\rb", "a\n\nb"},
+		{"a\r\n\r\nb", "a\n\nb"},
+		{"\r\n a \r\n", "a"},
+		{"\r", ""},
+		{" \t\v\f\r\n\u0085\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000x\u3000 ", "x"},
+		{"\u200bx\ufeff", "\u200bx\ufeff"},
+		{"  inner  space  ", "inner  space"},
+		{"\xff \r\n", "\xff"},
+		{" \xe2\x80 ", "\xe2\x80"},
+		{"\u00a0\xc2", "\xc2"},
+		{"Ünïcode\r", "Ünïcode"},
+	}
+	for _, tc := range cases {
+		if got := refNormalize(tc.in); got != tc.want {
+			t.Fatalf("reference normalize(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		in := terminaldecision.Input{}
+		in.Evidence.Objective = tc.in
+		in.Evidence.ActionCount = 1
+		in.Evidence.Actions[0].Name = tc.in
+		assertFingerprint(t, in)
+		want := "objective:" + strconv.Itoa(len(tc.want)) + ":" + tc.want + "\n"
+		if !strings.Contains(string(preimageOf(in)), want) {
+			t.Errorf("normalize(%q): preimage lacks %q", tc.in, want)
+		}
+	}
+}
+
+func TestFingerprintRawFieldsAreNotNormalized(t *testing.T) {
+	in := terminaldecision.Input{}
+	in.Candidate.Cause = " normal\r\n"
+	in.Evidence.ActionCount = 1
+	in.Evidence.Actions[0] = terminaldecision.ActionFact{Kind: " tool_call", Status: "Completed\r"}
+	pre := string(preimageOf(in))
+	for _, want := range []string{"cause:9: normal\r\n\n", "action_kind:10: tool_call\n", "action_status:10:Completed\r\n"} {
+		if !strings.Contains(pre, want) {
+			t.Errorf("preimage %q lacks %q", pre, want)
+		}
+	}
+	assertFingerprint(t, in)
+}
+
+// TestFingerprintStreamsAcrossWindows puts CR, CRLF and trimmed white space
+// at every position around window boundaries.
+func TestFingerprintStreamsAcrossWindows(t *testing.T) {
+	for _, size := range []int{windowBytes - 40, windowBytes - 1, windowBytes, windowBytes + 1, 3*windowBytes + 7} {
+		for _, piece := range []string{"\r\n", "\r", "\n", "\r\r\n", "\u3000"} {
+			for shift := 0; shift < 24; shift++ {
+				text := strings.Repeat("x", size-shift) + piece + strings.Repeat("y", shift) + piece
+				in := terminaldecision.Input{}
+				in.Evidence.Objective = piece + text
+				in.Evidence.CandidateText = text
+				in.Evidence.RecentText = strings.Repeat(piece, size/len(piece))
+				in.Evidence.ActionCount = 2
+				in.Evidence.Actions[1].Name = text
+				assertFingerprint(t, in)
+			}
+		}
+	}
+}
+
+func TestFingerprintClampsActionCount(t *testing.T) {
+	in := fixtureInput(t)
+	for i := range in.Evidence.Actions {
+		in.Evidence.Actions[i] = terminaldecision.ActionFact{Kind: lipapi.ItemKindToolCall, Status: lipapi.ItemStatusCompleted, Name: "n" + strconv.Itoa(i)}
+	}
+	in.Evidence.ActionCount = terminaldecision.MaxEvidenceActions
+	want := Fingerprint(in)
+	for _, count := range []uint8{9, 100, 255} {
+		in.Evidence.ActionCount = count
+		if got := Fingerprint(in); got != want {
+			t.Errorf("ActionCount %d: %s, want the clamped %s", count, got, want)
+		}
+		assertFingerprint(t, in)
+	}
+}
+
+// mutateExcluded changes every field Fingerprint must ignore, deriving the new
+// values from junk, and leaves the hashed fields alone.
+func mutateExcluded(in *terminaldecision.Input, junk string, n uint8) {
+	in.Candidate.Reference = junk
+	in.Candidate.OutputCommitted = !in.Candidate.OutputCommitted
+	in.Request = terminaldecision.RequestIdentity{RequestID: junk + "r", TraceID: junk + "t", ALegID: junk + "a", BLegID: junk + "b"}
+	in.Policy = terminaldecision.PolicySnapshot{Revision: junk, MaxContinuationAttempts: n}
+	in.Continuation = terminaldecision.ContinuationEvidence{TrajectoryRef: junk, Attempt: n + 1}
+	in.Evidence.Lineage = terminaldecision.EvidenceLineage{TrajectoryRef: junk, ParentRef: junk + "p", ProgressRef: TokenPrefix + junk, Attempt: n + 2}
+	in.Deadline = time.Unix(int64(n)*1e6+int64(len(junk)), 0)
+	active := min(int(in.Evidence.ActionCount), len(in.Evidence.Actions))
+	for i := range in.Evidence.Actions {
+		a := &in.Evidence.Actions[i]
+		a.ItemID, a.CallID = junk+"i", junk+"c"
+		if i >= active {
+			*a = terminaldecision.ActionFact{ItemID: junk, CallID: junk, Kind: lipapi.ItemKind(junk), Status: lipapi.ItemStatus(junk), Name: junk}
+		}
+	}
+}
+
+func TestFingerprintIgnoresVolatileFields(t *testing.T) {
+	base := fixtureInput(t)
+	want := Fingerprint(base)
+	for i, junk := range []string{"", "x", "other-id", strings.Repeat("z", 600), "\r\n"} {
+		in := base
+		mutateExcluded(&in, junk, uint8(i))
+		if got := Fingerprint(in); got != want {
+			t.Errorf("junk %q changed the fingerprint: %s", junk, got)
+		}
+	}
+	if base != fixtureInput(t) {
+		t.Fatal("Fingerprint mutated its input")
+	}
+}
+
+func TestFingerprintSeesEveryHashedField(t *testing.T) {
+	base := fixtureInput(t)
+	want := Fingerprint(base)
+	mutations := map[string]func(*terminaldecision.Input){
+		"cause":          func(in *terminaldecision.Input) { in.Candidate.Cause = terminaldecision.CandidateCauseLimit },
+		"expected":       func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletionExpected = false },
+		"observed":       func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletion = true },
+		"objective":      func(in *terminaldecision.Input) { in.Evidence.Objective += "!" },
+		"candidate":      func(in *terminaldecision.Input) { in.Evidence.CandidateText = "" },
+		"recent":         func(in *terminaldecision.Input) { in.Evidence.RecentText = "recent\ntranscript" },
+		"texts swapped":  func(in *terminaldecision.Input) { in.Evidence.CandidateText, in.Evidence.RecentText = in.Evidence.RecentText, in.Evidence.CandidateText },
+		"count":          func(in *terminaldecision.Input) { in.Evidence.ActionCount = 1 },
+		"kind":           func(in *terminaldecision.Input) { in.Evidence.Actions[1].Kind = lipapi.ItemKindToolResult },
+		"status":         func(in *terminaldecision.Input) { in.Evidence.Actions[1].Status = lipapi.ItemStatusCompleted },
+		"name":           func(in *terminaldecision.Input) { in.Evidence.Actions[0].Name = "read_files" },
+		"order":          func(in *terminaldecision.Input) { in.Evidence.Actions[0], in.Evidence.Actions[1] = in.Evidence.Actions[1], in.Evidence.Actions[0] },
+		"inner space":    func(in *terminaldecision.Input) { in.Evidence.Objective = "ship  the release" },
+		"case":           func(in *terminaldecision.Input) { in.Evidence.Objective = "Ship the release" },
+		"framing shift":  func(in *terminaldecision.Input) { in.Evidence.Objective, in.Evidence.CandidateText = "ship the release\ncandidate:16:", "answer" },
+		"zero-width gap": func(in *terminaldecision.Input) { in.Evidence.Objective = "\u200bship the release" },
+	}
+	for name, mutate := range mutations {
+		in := base
+		mutate(&in)
+		if got := Fingerprint(in); got == want {
+			t.Errorf("%s: fingerprint unchanged", name)
+		}
+		assertFingerprint(t, in)
+	}
+}
+
+func TestFingerprintAllocatesOnlyTheResult(t *testing.T) {
+	inputs := []terminaldecision.Input{{}, fixtureInput(t)}
+	large := fixtureInput(t)
+	large.Evidence.Objective = strings.Repeat("objective\r\n", 400)
+	inputs = append(inputs, large)
+	for _, in := range inputs {
+		if n := testing.AllocsPerRun(100, func() { _ = Fingerprint(in) }); n > 1 {
+			t.Errorf("Fingerprint allocates %v times, want at most 1", n)
+		}
+	}
+}

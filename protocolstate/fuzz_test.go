@@ -1,0 +1,69 @@
+package protocolstate
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/terminaldecision"
+)
+
+// FuzzDecode checks that Decode never panics, that every rejection is the
+// zero State with the bare sentinel, and that every accepted token is valid
+// and re-encodes to itself byte for byte. Seeds: testdata/fuzz/FuzzDecode.
+func FuzzDecode(f *testing.F) {
+	f.Fuzz(func(t *testing.T, token string) {
+		s, err := Decode(token)
+		if err != nil {
+			if err != ErrInvalidToken || s != (State{}) {
+				t.Fatalf("Decode rejected with (%+v, %v)", s, err)
+			}
+			if _, reason := decode(token); reason == accepted {
+				t.Fatal("Decode rejected a token its checks accept")
+			}
+			return
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("accepted state %+v is invalid", s)
+		}
+		again, err := Encode(s)
+		if err != nil || again != token {
+			t.Fatalf("Encode(Decode(%q)) = (%q, %v)", token, again, err)
+		}
+	})
+}
+
+// FuzzFingerprint checks that Fingerprint is deterministic, agrees with the
+// straightforward reference preimage, and ignores every excluded field: ids,
+// lineage, policy, continuation, deadline and unused action slots. Seeds:
+// testdata/fuzz/FuzzFingerprint.
+func FuzzFingerprint(f *testing.F) {
+	f.Fuzz(func(t *testing.T, cause, objective, candidate, recent string, count uint8, kind, status, name string, flags uint8, junk string) {
+		in := terminaldecision.Input{}
+		in.Candidate.Cause = terminaldecision.CandidateCause(cause)
+		in.Evidence.Objective, in.Evidence.CandidateText, in.Evidence.RecentText = objective, candidate, recent
+		in.Evidence.ActionCount = count
+		in.Evidence.ExplicitCompletion = flags&1 != 0
+		in.Evidence.ExplicitCompletionExpected = flags&2 != 0
+		for i := range in.Evidence.Actions {
+			in.Evidence.Actions[i] = terminaldecision.ActionFact{
+				Kind: lipapi.ItemKind(kind), Status: lipapi.ItemStatus(status), Name: name + strconv.Itoa(i),
+			}
+		}
+		got := Fingerprint(in)
+		if again := Fingerprint(in); again != got {
+			t.Fatalf("Fingerprint is not deterministic: %s then %s", got, again)
+		}
+		if want := refFingerprint(in); got != want {
+			t.Fatalf("Fingerprint = %s, reference %s", got, want)
+		}
+		if !isCanonicalFingerprint(got) {
+			t.Fatalf("Fingerprint %q is not canonical", got)
+		}
+		mutated := in
+		mutateExcluded(&mutated, junk, count^flags)
+		if m := Fingerprint(mutated); m != got {
+			t.Fatalf("an excluded field changed the fingerprint: %s vs %s", m, got)
+		}
+	})
+}

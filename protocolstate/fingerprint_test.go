@@ -189,21 +189,27 @@ func TestFingerprintSeesEveryHashedField(t *testing.T) {
 	base := fixtureInput(t)
 	want := Fingerprint(base)
 	mutations := map[string]func(*terminaldecision.Input){
-		"cause":          func(in *terminaldecision.Input) { in.Candidate.Cause = terminaldecision.CandidateCauseLimit },
-		"expected":       func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletionExpected = false },
-		"observed":       func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletion = true },
-		"objective":      func(in *terminaldecision.Input) { in.Evidence.Objective += "!" },
-		"candidate":      func(in *terminaldecision.Input) { in.Evidence.CandidateText = "" },
-		"recent":         func(in *terminaldecision.Input) { in.Evidence.RecentText = "recent\ntranscript" },
-		"texts swapped":  func(in *terminaldecision.Input) { in.Evidence.CandidateText, in.Evidence.RecentText = in.Evidence.RecentText, in.Evidence.CandidateText },
-		"count":          func(in *terminaldecision.Input) { in.Evidence.ActionCount = 1 },
-		"kind":           func(in *terminaldecision.Input) { in.Evidence.Actions[1].Kind = lipapi.ItemKindToolResult },
-		"status":         func(in *terminaldecision.Input) { in.Evidence.Actions[1].Status = lipapi.ItemStatusCompleted },
-		"name":           func(in *terminaldecision.Input) { in.Evidence.Actions[0].Name = "read_files" },
-		"order":          func(in *terminaldecision.Input) { in.Evidence.Actions[0], in.Evidence.Actions[1] = in.Evidence.Actions[1], in.Evidence.Actions[0] },
-		"inner space":    func(in *terminaldecision.Input) { in.Evidence.Objective = "ship  the release" },
-		"case":           func(in *terminaldecision.Input) { in.Evidence.Objective = "Ship the release" },
-		"framing shift":  func(in *terminaldecision.Input) { in.Evidence.Objective, in.Evidence.CandidateText = "ship the release\ncandidate:16:", "answer" },
+		"cause":     func(in *terminaldecision.Input) { in.Candidate.Cause = terminaldecision.CandidateCauseLimit },
+		"expected":  func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletionExpected = false },
+		"observed":  func(in *terminaldecision.Input) { in.Evidence.ExplicitCompletion = true },
+		"objective": func(in *terminaldecision.Input) { in.Evidence.Objective += "!" },
+		"candidate": func(in *terminaldecision.Input) { in.Evidence.CandidateText = "" },
+		"recent":    func(in *terminaldecision.Input) { in.Evidence.RecentText = "recent\ntranscript" },
+		"texts swapped": func(in *terminaldecision.Input) {
+			in.Evidence.CandidateText, in.Evidence.RecentText = in.Evidence.RecentText, in.Evidence.CandidateText
+		},
+		"count":  func(in *terminaldecision.Input) { in.Evidence.ActionCount = 1 },
+		"kind":   func(in *terminaldecision.Input) { in.Evidence.Actions[1].Kind = lipapi.ItemKindToolResult },
+		"status": func(in *terminaldecision.Input) { in.Evidence.Actions[1].Status = lipapi.ItemStatusCompleted },
+		"name":   func(in *terminaldecision.Input) { in.Evidence.Actions[0].Name = "read_files" },
+		"order": func(in *terminaldecision.Input) {
+			in.Evidence.Actions[0], in.Evidence.Actions[1] = in.Evidence.Actions[1], in.Evidence.Actions[0]
+		},
+		"inner space": func(in *terminaldecision.Input) { in.Evidence.Objective = "ship  the release" },
+		"case":        func(in *terminaldecision.Input) { in.Evidence.Objective = "Ship the release" },
+		"framing shift": func(in *terminaldecision.Input) {
+			in.Evidence.Objective, in.Evidence.CandidateText = "ship the release\ncandidate:16:", "answer"
+		},
 		"zero-width gap": func(in *terminaldecision.Input) { in.Evidence.Objective = "\u200bship the release" },
 	}
 	for name, mutate := range mutations {

@@ -3,6 +3,7 @@ package lipapi
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,14 @@ func runRules(t *testing.T, rows []rule) {
 // Message containing msg.
 func checkValidate(t *testing.T, c Call, field, msg string) {
 	t.Helper()
+	before := CloneCall(c)
 	err := c.Validate()
+	if !reflect.DeepEqual(c, before) {
+		t.Fatal("Validate mutated its input")
+	}
+	if cloneErr := before.Validate(); !reflect.DeepEqual(cloneErr, err) {
+		t.Fatalf("the clone validates to %v, the original to %v", cloneErr, err)
+	}
 	if field == "" {
 		if err != nil {
 			t.Fatalf("Validate() = %v, want nil", err)

@@ -23,21 +23,24 @@ type node struct {
 	koff, klen uint32 // decoded name in tree.keys, for keys that need decoding
 }
 
-// member is an object member during sorting: its decoded name and the index
-// of its key node (the value node follows it).
-type member struct {
-	name []byte
-	key  uint32
-}
-
 // tree is a parsed document plus the scratch space used to write it out.
 type tree struct {
 	data    []byte
 	nodes   []node
 	keys    []byte   // decoded names of keys with escapes or invalid UTF-8
-	open    []uint32 // open containers while building
-	members []member // a stack of per-object sorted member lists
+	idx     []uint32 // building: open containers; writing: per-object sorted key nodes
+	frames  []frame  // open containers while writing
 	scratch []byte   // decoded string values
+}
+
+// newTree returns a tree with capacity guessed from the document size, so
+// that small documents need one allocation per slice.
+func newTree(size int) tree {
+	return tree{
+		nodes:  make([]node, 0, size/8+8),
+		idx:    make([]uint32, 0, 32),
+		frames: make([]frame, 0, 16),
+	}
 }
 
 // build reads one complete value from s, whose first token k has just been
@@ -51,13 +54,13 @@ func (t *tree) build(s *Scanner, k Kind) error {
 		idx := uint32(len(t.nodes))
 		switch k {
 		case KindObjectEnd, KindArrayEnd:
-			o := t.open[len(t.open)-1]
-			t.open = t.open[:len(t.open)-1]
+			o := t.idx[len(t.idx)-1]
+			t.idx = t.idx[:len(t.idx)-1]
 			t.nodes[o].next = idx
 		default:
 			n := node{kind: k, flags: s.flags, start: uint32(s.tokStart), end: uint32(s.tokEnd), next: idx + 1}
 			if k == KindObjectBegin || k == KindArrayBegin {
-				t.open = append(t.open, idx)
+				t.idx = append(t.idx, idx)
 			} else if s.isKey && !s.Verbatim() {
 				n.koff = uint32(len(t.keys))
 				t.keys = s.AppendString(t.keys)
@@ -65,7 +68,7 @@ func (t *tree) build(s *Scanner, k Kind) error {
 			}
 			t.nodes = append(t.nodes, n)
 		}
-		if len(t.open) == 0 {
+		if len(t.idx) == 0 {
 			return nil
 		}
 		var err error
@@ -93,32 +96,32 @@ type frame struct {
 
 // emit writes the value rooted at node 0 in the given style.
 func (t *tree) emit(w *Writer, st style) error {
-	var stack []frame
-	if err := t.value(w, st, 0, &stack); err != nil {
+	if err := t.value(w, st, 0); err != nil {
 		return err
 	}
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
+	for len(t.frames) > 0 {
+		f := &t.frames[len(t.frames)-1]
 		var child uint32
 		if f.obj {
 			if f.i == f.n {
 				w.Byte('}')
-				t.members = t.members[:f.base]
-				stack = stack[:len(stack)-1]
+				t.idx = t.idx[:f.base]
+				t.frames = t.frames[:len(t.frames)-1]
 				continue
 			}
-			m := t.members[f.base+f.i]
+			key := t.idx[f.base+f.i]
 			if f.i > 0 {
 				w.Buf = append(w.Buf, ',')
 			}
 			f.i++
-			t.str(w, st, &t.nodes[m.key], m.name)
+			kn := &t.nodes[key]
+			t.str(w, st, kn, t.name(kn))
 			w.Buf = append(w.Buf, ':')
-			child = m.key + 1
+			child = key + 1
 		} else {
 			if f.i == f.n {
 				w.Byte(']')
-				stack = stack[:len(stack)-1]
+				t.frames = t.frames[:len(t.frames)-1]
 				continue
 			}
 			if !f.first {
@@ -128,7 +131,7 @@ func (t *tree) emit(w *Writer, st style) error {
 			child = f.i
 			f.i = t.nodes[child].next
 		}
-		if err := t.value(w, st, child, &stack); err != nil {
+		if err := t.value(w, st, child); err != nil {
 			return err
 		}
 	}
@@ -136,36 +139,36 @@ func (t *tree) emit(w *Writer, st style) error {
 }
 
 // value writes a scalar, or opens a container by pushing a frame.
-func (t *tree) value(w *Writer, st style, i uint32, stack *[]frame) error {
+func (t *tree) value(w *Writer, st style, i uint32) error {
 	n := &t.nodes[i]
 	switch n.kind {
 	case KindArrayBegin:
 		w.Buf = append(w.Buf, '[')
-		*stack = append(*stack, frame{i: i + 1, n: n.next, first: true})
+		t.frames = append(t.frames, frame{i: i + 1, n: n.next, first: true})
 	case KindObjectBegin:
 		w.Buf = append(w.Buf, '{')
-		base := uint32(len(t.members))
+		base := uint32(len(t.idx))
 		for k := i + 1; k < n.next; k = t.nodes[k+1].next {
-			t.members = append(t.members, member{name: t.name(&t.nodes[k]), key: k})
+			t.idx = append(t.idx, k)
 		}
-		ms := t.members[base:]
-		slices.SortFunc(ms, func(a, b member) int {
-			if c := bytes.Compare(a.name, b.name); c != 0 {
+		ms := t.idx[base:]
+		slices.SortFunc(ms, func(a, b uint32) int {
+			if c := bytes.Compare(t.name(&t.nodes[a]), t.name(&t.nodes[b])); c != 0 {
 				return c
 			}
-			return int(a.key) - int(b.key)
+			return int(a) - int(b)
 		})
 		// Among equal names the last member wins: keep the last of each run.
 		out := 0
 		for j := range ms {
-			if j+1 < len(ms) && bytes.Equal(ms[j].name, ms[j+1].name) {
+			if j+1 < len(ms) && bytes.Equal(t.name(&t.nodes[ms[j]]), t.name(&t.nodes[ms[j+1]])) {
 				continue
 			}
 			ms[out] = ms[j]
 			out++
 		}
-		t.members = t.members[:int(base)+out]
-		*stack = append(*stack, frame{obj: true, n: uint32(out), base: base})
+		t.idx = t.idx[:int(base)+out]
+		t.frames = append(t.frames, frame{obj: true, n: uint32(out), base: base})
 	case KindString:
 		t.str(w, st, n, nil)
 	case KindNumber:
@@ -224,7 +227,7 @@ func (w *Writer) canonical(raw []byte, strict bool, maxDepth int, st style) erro
 	if err != nil {
 		return err
 	}
-	t := tree{nodes: make([]node, 0, len(raw)/8+1)}
+	t := newTree(len(raw))
 	if err := t.build(&s, k); err != nil {
 		return err
 	}

@@ -27,6 +27,10 @@ func AppendJSONString[T ~string | ~[]byte](dst []byte, s T) []byte {
 func appendJSONStringBody[T ~string | ~[]byte](dst []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
+		i = skipJSONSafe(s, i)
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if jsonSafe[c] {

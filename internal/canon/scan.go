@@ -429,6 +429,7 @@ func (s *Scanner) scanString(p int) (int, error) {
 	i := p + 1
 	var flags uint8
 	for {
+		i = skipJSONSafe(d, i)
 		for i < len(d) && strClass[d[i]] == 0 {
 			i++
 		}

@@ -25,6 +25,10 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		i = skipSerdeSafe(s, i)
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if serdeSafe[c] {
@@ -182,7 +186,7 @@ func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
 // the value is consumed from s (whose mode and depth limit apply). On error
 // dst is returned unchanged.
 func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
-	t := tree{}
+	t := newTree(0)
 	if err := t.build(s, k); err != nil {
 		return dst, err
 	}

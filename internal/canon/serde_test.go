@@ -1,0 +1,238 @@
+package canon
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// tsvRows returns the non-comment rows of a vector table, split on TAB.
+func tsvRows(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "canon", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rows = append(rows, strings.Split(line, "\t"))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestSerdeFloatTables(t *testing.T) {
+	for _, table := range []struct {
+		file string
+		plus bool
+	}{{"scalars.tsv", false}, {"scalars_zmij.tsv", true}} {
+		n := 0
+		for _, row := range tsvRows(t, table.file) {
+			if row[0] != "f64" {
+				continue
+			}
+			n++
+			bits, err := strconv.ParseUint(strings.TrimPrefix(row[1], "0x"), 16, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := math.Float64frombits(bits)
+			if got := string(AppendSerdeFloat(nil, f, table.plus)); got != row[2] {
+				t.Errorf("%s %s: got %s, want %s", table.file, row[1], got, row[2])
+			}
+			if row[2] == "null" {
+				continue
+			}
+			back, err := strconv.ParseFloat(row[2], 64)
+			if err != nil || math.Float64bits(back) != bits {
+				t.Errorf("%s %s: %s does not read back exactly", table.file, row[1], row[2])
+			}
+		}
+		if n != 32 {
+			t.Errorf("%s: %d f64 rows, want 32", table.file, n)
+		}
+	}
+}
+
+func TestSerdeFloatLayoutBoundaries(t *testing.T) {
+	for _, tc := range []struct {
+		f           float64
+		cur, legacy string
+	}{
+		{1e15, "1000000000000000.0", "1000000000000000.0"},
+		{1.5e15, "1500000000000000.0", "1500000000000000.0"},
+		{123456789012345.6, "123456789012345.6", "123456789012345.6"},
+		{1e16, "1e+16", "1e16"},
+		{1.2345678901234568e17, "1.2345678901234568e+17", "1.2345678901234568e17"},
+		{0.0001, "0.0001", "0.0001"},
+		{0.00001, "0.00001", "0.00001"},
+		{0.000001, "1e-6", "1e-6"},
+		{-1.5e-7, "-1.5e-7", "-1.5e-7"},
+		{5e-324, "5e-324", "5e-324"},
+		{math.MaxFloat64, "1.7976931348623157e+308", "1.7976931348623157e308"},
+		{-math.MaxFloat64, "-1.7976931348623157e+308", "-1.7976931348623157e308"},
+		{math.Copysign(0, -1), "-0.0", "-0.0"},
+		{math.Inf(-1), "null", "null"},
+	} {
+		if got := string(AppendSerdeFloat(nil, tc.f, true)); got != tc.cur {
+			t.Errorf("%v current: got %s, want %s", tc.f, got, tc.cur)
+		}
+		if got := string(AppendSerdeFloat(nil, tc.f, false)); got != tc.legacy {
+			t.Errorf("%v legacy: got %s, want %s", tc.f, got, tc.legacy)
+		}
+	}
+}
+
+func TestSerdeStringTable(t *testing.T) {
+	rows := tsvRows(t, "strings.tsv")
+	if len(rows) != 10 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, row := range rows {
+		in, err := hex.DecodeString(row[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := AppendSerdeString(nil, string(in))
+		if !ok || string(got) != row[1] {
+			t.Errorf("%s: got %s (%v), want %s", row[2], got, ok, row[1])
+		}
+		// Decoding the output gives the input back.
+		var s Scanner
+		s.Reset([]byte(row[1]), true, SerdeMaxDepth)
+		if k, err := s.Next(); err != nil || k != KindString {
+			t.Fatalf("%s: %v", row[2], err)
+		}
+		if dec := s.AppendString(nil); !bytes.Equal(dec, in) {
+			t.Errorf("%s: decoded %q", row[2], dec)
+		}
+	}
+}
+
+func TestSerdeStringRejectsInvalidUTF8(t *testing.T) {
+	for _, s := range []string{"\xff", "a\xc3", "\xed\xa0\x80", "ok\xf4\x90\x80\x80"} {
+		got, ok := AppendSerdeString([]byte("keep"), s)
+		if ok || string(got) != "keep" {
+			t.Errorf("%q: got %q, %v", s, got, ok)
+		}
+	}
+}
+
+// insertPlus turns legacy float text into the current layout: a '+' after
+// every 'e' that begins a non-negative exponent, outside strings.
+func insertPlus(s string) string {
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		b.WriteByte(c)
+		switch {
+		case inString && c == '\\':
+			i++
+			b.WriteByte(s[i])
+		case c == '"':
+			inString = !inString
+		case !inString && c == 'e' && i+1 < len(s) && s[i+1] != '-':
+			b.WriteByte('+')
+		}
+	}
+	return b.String()
+}
+
+func TestSerdeValueNormalizationTable(t *testing.T) {
+	rows := tsvRows(t, "value_normalization.tsv")
+	if len(rows) != 18 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, row := range rows {
+		in, err := hex.DecodeString(row[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := AppendSerdeValue(nil, in, SerdeMaxDepth)
+		if row[1] == "ERR" {
+			if !errors.Is(err, ErrSyntax) {
+				t.Errorf("%s: got %s, %v; want an error", row[2], got, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", row[2], err)
+			continue
+		}
+		if want := insertPlus(row[1]); string(got) != want {
+			t.Errorf("%s: got %s, want %s", row[2], got, want)
+		}
+		if legacy := AppendSerdeLegacy(nil, got); string(legacy) != row[1] {
+			t.Errorf("%s legacy: got %s, want %s", row[2], legacy, row[1])
+		}
+		again, err := AppendSerdeValue(nil, got, SerdeMaxDepth)
+		if err != nil || !bytes.Equal(again, got) {
+			t.Errorf("%s: not a fixed point: %s, %v", row[2], again, err)
+		}
+	}
+}
+
+func TestSerdeNumberRules(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"0", "0"}, {"-1", "-1"}, {"-0", "-0.0"}, {"1.0", "1.0"}, {"1E2", "100.0"},
+		{"18446744073709551615", "18446744073709551615"},
+		{"18446744073709551616", "1.8446744073709552e+19"},
+		{"-9223372036854775808", "-9223372036854775808"},
+		{"-9223372036854775809", "-9.223372036854776e+18"},
+		{"99999999999999999999", "1e+20"},
+		{"1e-400", "0.0"}, {"-1e-400", "-0.0"},
+		{"0.13645670000000001", "0.13645670000000001"},
+		{"18446744073709551616.5", "1.8446744073709552e+19"},
+	} {
+		got, err := AppendSerdeValue(nil, []byte(tc.in), SerdeMaxDepth)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: got %s, %v; want %s", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestSerdeLegacyLeavesStringsAlone(t *testing.T) {
+	in := `{"k":"1e+5","n":1e+16,"s":"a\"e+"}`
+	want := `{"k":"1e+5","n":1e16,"s":"a\"e+"}`
+	if got := AppendSerdeLegacy(nil, []byte(in)); string(got) != want {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestSerdeValueFromAnEmbeddedValue(t *testing.T) {
+	doc := []byte(`{"x":{"b":[1E2,"\u00e9"],"a":-0},"y":1}`)
+	var s Scanner
+	s.Reset(doc, true, SerdeMaxDepth)
+	for _, want := range []Kind{KindObjectBegin, KindString} {
+		if k, err := s.Next(); err != nil || k != want {
+			t.Fatalf("Next = %v, %v", k, err)
+		}
+	}
+	k, err := s.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := AppendSerdeValueFrom(nil, &s, k)
+	if err != nil || string(got) != `{"a":-0.0,"b":[100.0,"é"]}` {
+		t.Fatalf("got %s, %v", got, err)
+	}
+	if k, err := s.Next(); err != nil || k != KindString || string(s.Raw()) != `"y"` {
+		t.Fatalf("scanner not positioned after the value: %v %v %s", k, err, s.Raw())
+	}
+}

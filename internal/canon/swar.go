@@ -1,0 +1,54 @@
+package canon
+
+// Word-at-a-time tests over eight bytes packed little-endian in a uint64.
+// A "bad" mask has the high bit of some byte set exactly when at least one
+// byte of the word has the property; which bit is set is not meaningful.
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// zeroBytes flags zero bytes of x (exact as a whole: non-zero iff some byte
+// of x is zero).
+func zeroBytes(x uint64) uint64 { return (x - lsb) &^ x }
+
+// jsonBad flags words holding a byte that encoding/json does not write
+// unchanged in a string: non-ASCII, below 0x20, '"', '\\', '<', '>', '&'.
+// The same bytes are the ones the Scanner must look at individually.
+func jsonBad(x uint64) uint64 {
+	return (x | (x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) |
+		zeroBytes((x|0x02*lsb)^('>'*lsb)) | // '<' or '>'
+		zeroBytes((x|0x04*lsb)^('&'*lsb))) & msb // '"' or '&'
+}
+
+// serdeBad flags words holding a byte that serde_json does not write
+// unchanged in a string: non-ASCII, below 0x20, '"', '\\'.
+func serdeBad(x uint64) uint64 {
+	return (x | (x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) | zeroBytes(x^('"'*lsb))) & msb
+}
+
+// load64 reads eight bytes of s starting at i, little-endian.
+func load64[T ~string | ~[]byte](s T, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// skipJSONSafe returns the first index at or after i, in steps of sixteen
+// bytes, where a byte flagged by jsonBad may occur (at most 15 bytes before
+// it are safe but not skipped).
+func skipJSONSafe[T ~string | ~[]byte](s T, i int) int {
+	for i+16 <= len(s) && jsonBad(load64(s, i))|jsonBad(load64(s, i+8)) == 0 {
+		i += 16
+	}
+	return i
+}
+
+// skipSerdeSafe is skipJSONSafe for serdeBad.
+func skipSerdeSafe[T ~string | ~[]byte](s T, i int) int {
+	for i+16 <= len(s) && serdeBad(load64(s, i))|serdeBad(load64(s, i+8)) == 0 {
+		i += 16
+	}
+	return i
+}

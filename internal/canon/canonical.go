@@ -37,7 +37,7 @@ type tree struct {
 // that small documents need one allocation per slice.
 func newTree(size int) tree {
 	return tree{
-		nodes:  make([]node, 0, size/8+8),
+		nodes:  make([]node, 0, min(size/8+8, 1<<14)),
 		idx:    make([]uint32, 0, 32),
 		frames: make([]frame, 0, 16),
 	}

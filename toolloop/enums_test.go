@@ -1,0 +1,253 @@
+package toolloop
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// strs converts enum constants to their string values.
+func strs[T ~string](v ...T) []string {
+	out := make([]string, len(v))
+	for i, x := range v {
+		out[i] = string(x)
+	}
+	return out
+}
+
+// enumCase describes one string enum: the values listed by the
+// specification (§4.2, §4.3, §9.2) in declaration order, the Go constants in
+// the same order, and its Valid method.
+type enumCase struct {
+	typ    reflect.Type
+	file   string // the source file declaring the constants
+	values []string
+	consts []string
+	valid  func(string) bool
+}
+
+func (c enumCase) name() string { return c.typ.Name() }
+
+// unitEnums are the 13 unit-only enums of §4.2.
+var unitEnums = []enumCase{
+	{reflect.TypeOf(EnergyComponent("")), "enums.go",
+		strings.Fields("syn str log boot sheaf"),
+		strs(EnergyComponentSyn, EnergyComponentStr, EnergyComponentLog, EnergyComponentBoot, EnergyComponentSheaf),
+		func(s string) bool { return EnergyComponent(s).Valid() }},
+	{reflect.TypeOf(ResidualClass("")), "enums.go",
+		strings.Fields("syntax type build test_failure lint format runtime dependency manifest import_graph symbol_mismatch interface_mismatch ownership_violation context_drift regression policy sensor_unavailable tool_failure sheaf_inconsistency capability_denied budget_exhausted tool_argument_invalid witness_stale tool_thrash tool_batch_conflict unread_edit budget_pressure adjudicator_objection provider_unavailable"),
+		strs(ResidualClassSyntax, ResidualClassType, ResidualClassBuild, ResidualClassTestFailure, ResidualClassLint,
+			ResidualClassFormat, ResidualClassRuntime, ResidualClassDependency, ResidualClassManifest, ResidualClassImportGraph,
+			ResidualClassSymbolMismatch, ResidualClassInterfaceMismatch, ResidualClassOwnershipViolation, ResidualClassContextDrift,
+			ResidualClassRegression, ResidualClassPolicy, ResidualClassSensorUnavailable, ResidualClassToolFailure,
+			ResidualClassSheafInconsistency, ResidualClassCapabilityDenied, ResidualClassBudgetExhausted,
+			ResidualClassToolArgumentInvalid, ResidualClassWitnessStale, ResidualClassToolThrash, ResidualClassToolBatchConflict,
+			ResidualClassUnreadEdit, ResidualClassBudgetPressure, ResidualClassAdjudicatorObjection, ResidualClassProviderUnavailable),
+		func(s string) bool { return ResidualClass(s).Valid() }},
+	{reflect.TypeOf(ResidualSeverity("")), "enums.go",
+		strings.Fields("hint warning error blocking"),
+		strs(ResidualSeverityHint, ResidualSeverityWarning, ResidualSeverityError, ResidualSeverityBlocking),
+		func(s string) bool { return ResidualSeverity(s).Valid() }},
+	{reflect.TypeOf(IndependenceRoute("")), "enums.go",
+		strings.Fields("deterministic_tool compiler lsp test_oracle formal_solver repo_script external_api separate_model same_model_critique"),
+		strs(IndependenceRouteDeterministicTool, IndependenceRouteCompiler, IndependenceRouteLSP, IndependenceRouteTestOracle,
+			IndependenceRouteFormalSolver, IndependenceRouteRepoScript, IndependenceRouteExternalAPI,
+			IndependenceRouteSeparateModel, IndependenceRouteSameModelCritique),
+		func(s string) bool { return IndependenceRoute(s).Valid() }},
+	{reflect.TypeOf(EffectKind("")), "enums.go",
+		strings.Fields("read_file tool_search tool_program search list lsp_query write_artifact apply_patch move_file delete_file run_verifier run_formatter run_test run_build mutate_dependencies run_repo_script run_shell git_read git_write network_fetch ask_user spawn_agent update_graph update_policy"),
+		strs(EffectKindReadFile, EffectKindToolSearch, EffectKindToolProgram, EffectKindSearch, EffectKindList,
+			EffectKindLSPQuery, EffectKindWriteArtifact, EffectKindApplyPatch, EffectKindMoveFile, EffectKindDeleteFile,
+			EffectKindRunVerifier, EffectKindRunFormatter, EffectKindRunTest, EffectKindRunBuild,
+			EffectKindMutateDependencies, EffectKindRunRepoScript, EffectKindRunShell, EffectKindGitRead, EffectKindGitWrite,
+			EffectKindNetworkFetch, EffectKindAskUser, EffectKindSpawnAgent, EffectKindUpdateGraph, EffectKindUpdatePolicy),
+		func(s string) bool { return EffectKind(s).Valid() }},
+	{reflect.TypeOf(RiskClass("")), "enums.go",
+		strings.Fields("none low medium high critical"),
+		strs(RiskClassNone, RiskClassLow, RiskClassMedium, RiskClassHigh, RiskClassCritical),
+		func(s string) bool { return RiskClass(s).Valid() }},
+	{reflect.TypeOf(DenyReason("")), "enums.go",
+		strings.Fields("no_capability effect_out_of_scope path_out_of_scope command_out_of_scope network_out_of_scope call_budget_exhausted expired risk_budget_exhausted state_witness_mismatch shell_not_permitted mutation_not_permitted policy_denied privilege_escalation"),
+		strs(DenyReasonNoCapability, DenyReasonEffectOutOfScope, DenyReasonPathOutOfScope, DenyReasonCommandOutOfScope,
+			DenyReasonNetworkOutOfScope, DenyReasonCallBudgetExhausted, DenyReasonExpired, DenyReasonRiskBudgetExhausted,
+			DenyReasonStateWitnessMismatch, DenyReasonShellNotPermitted, DenyReasonMutationNotPermitted,
+			DenyReasonPolicyDenied, DenyReasonPrivilegeEscalation),
+		func(s string) bool { return DenyReason(s).Valid() }},
+	{reflect.TypeOf(RecoveryClass("")), "enums.go",
+		strings.Fields("retryable needs_approval needs_capability fatal"),
+		strs(RecoveryClassRetryable, RecoveryClassNeedsApproval, RecoveryClassNeedsCapability, RecoveryClassFatal),
+		func(s string) bool { return RecoveryClass(s).Valid() }},
+	{reflect.TypeOf(ClauseID("")), "enums.go",
+		strings.Fields("authority contract effect barrier_increment risk_budget"),
+		strs(ClauseIDAuthority, ClauseIDContract, ClauseIDEffect, ClauseIDBarrierIncrement, ClauseIDRiskBudget),
+		func(s string) bool { return ClauseID(s).Valid() }},
+	{reflect.TypeOf(FailureKind("")), "enums.go",
+		strings.Fields("gate_rejection tool_failure provider_transport provider_rate_limit capability_mismatch measured_plateau scope_too_broad needs_approval needs_capability unknown"),
+		strs(FailureKindGateRejection, FailureKindToolFailure, FailureKindProviderTransport, FailureKindProviderRateLimit,
+			FailureKindCapabilityMismatch, FailureKindMeasuredPlateau, FailureKindScopeTooBroad, FailureKindNeedsApproval,
+			FailureKindNeedsCapability, FailureKindUnknown),
+		func(s string) bool { return FailureKind(s).Valid() }},
+	{reflect.TypeOf(CascadeLevel("")), "enums.go",
+		strings.Fields("retry fallback refine escalate contain"),
+		strs(CascadeLevelRetry, CascadeLevelFallback, CascadeLevelRefine, CascadeLevelEscalate, CascadeLevelContain),
+		func(s string) bool { return CascadeLevel(s).Valid() }},
+	{reflect.TypeOf(PromptStage("")), "enums.go",
+		strings.Fields("session_bootstrap graph_plan tool_discovery conversation_compact external_reconcile repository_explore branch_strategy branch_propose branch_correct branch_review adjudicate evidence_summarize"),
+		strs(PromptStageSessionBootstrap, PromptStageGraphPlan, PromptStageToolDiscovery, PromptStageConversationCompact,
+			PromptStageExternalReconcile, PromptStageRepositoryExplore, PromptStageBranchStrategy, PromptStageBranchPropose,
+			PromptStageBranchCorrect, PromptStageBranchReview, PromptStageAdjudicate, PromptStageEvidenceSummarize),
+		func(s string) bool { return PromptStage(s).Valid() }},
+	{reflect.TypeOf(PromptMessageRole("")), "enums.go",
+		strings.Fields("system user"),
+		strs(PromptMessageRoleSystem, PromptMessageRoleUser),
+		func(s string) bool { return PromptMessageRole(s).Valid() }},
+}
+
+// otherEnums are the remaining string enums: the unit variants of
+// ModelFamily (§4.3) and the in-memory MultiValueTarget and AccessMode
+// (§9.2).
+var otherEnums = []enumCase{
+	{reflect.TypeOf(ModelFamilyKnown("")), "variants_external.go",
+		strings.Fields("open_ai_gpt anthropic_claude google_gemini xai_grok deep_seek cohere_command llama qwen mistral"),
+		strs(ModelFamilyOpenAIGPT, ModelFamilyAnthropicClaude, ModelFamilyGoogleGemini, ModelFamilyXaiGrok,
+			ModelFamilyDeepSeek, ModelFamilyCohereCommand, ModelFamilyLlama, ModelFamilyQwen, ModelFamilyMistral),
+		func(s string) bool { return ModelFamilyKnown(s).Valid() }},
+	{reflect.TypeOf(MultiValueTarget("")), "memtypes_tools.go",
+		strings.Fields("path command url"),
+		strs(MultiValueTargetPath, MultiValueTargetCommand, MultiValueTargetURL),
+		func(s string) bool { return MultiValueTarget(s).Valid() }},
+	{reflect.TypeOf(AccessMode("")), "memtypes_tools.go",
+		strings.Fields("read write"),
+		strs(AccessModeRead, AccessModeWrite),
+		func(s string) bool { return AccessMode(s).Valid() }},
+}
+
+func allEnums() []enumCase { return append(slices.Clip(unitEnums), otherEnums...) }
+
+// enumCaseOf returns the enumCase of the string enum type t, if any.
+func enumCaseOf(t reflect.Type) (enumCase, bool) {
+	for _, c := range allEnums() {
+		if c.typ == t {
+			return c, true
+		}
+	}
+	return enumCase{}, false
+}
+
+func TestUnitEnumsAreTheThirteenOfTheSpec(t *testing.T) {
+	if len(unitEnums) != 13 {
+		t.Fatalf("%d unit-only enums tested, want 13", len(unitEnums))
+	}
+	total := 0
+	for _, c := range unitEnums {
+		total += len(c.values)
+	}
+	if total != 127 {
+		t.Errorf("the unit-only enums list %d values, want 127", total)
+	}
+}
+
+func TestEnumConstantsSpellTheSpecValuesInOrder(t *testing.T) {
+	for _, c := range allEnums() {
+		if !slices.Equal(c.consts, c.values) {
+			t.Errorf("%s constants = %q, want %q", c.name(), c.consts, c.values)
+		}
+	}
+}
+
+// TestEnumConstantsAreDeclaredInSpecOrder reads the source files and checks
+// that each enum's typed constants are declared exactly in the listed order.
+func TestEnumConstantsAreDeclaredInSpecOrder(t *testing.T) {
+	fset := token.NewFileSet()
+	declared := map[string][]string{}
+	for _, file := range []string{"enums.go", "variants_external.go", "memtypes_tools.go"} {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, s := range g.Specs {
+				vs := s.(*ast.ValueSpec)
+				id, ok := vs.Type.(*ast.Ident)
+				if !ok || len(vs.Values) != 1 {
+					continue
+				}
+				lit, ok := vs.Values[0].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				v, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				declared[id.Name] = append(declared[id.Name], v)
+			}
+		}
+	}
+	for _, c := range allEnums() {
+		if got := declared[c.name()]; !slices.Equal(got, c.values) {
+			t.Errorf("%s declared %q, want %q", c.name(), got, c.values)
+		}
+	}
+}
+
+func TestEnumValidAcceptsExactlyItsList(t *testing.T) {
+	all := allEnums()
+	for _, c := range all {
+		for _, v := range c.values {
+			if !c.valid(v) {
+				t.Errorf("%s(%q).Valid() = false", c.name(), v)
+			}
+			// Near misses: case, padding, affixes.
+			for _, bad := range []string{strings.ToUpper(v), strings.ToUpper(v[:1]) + v[1:], " " + v, v + " ",
+				v + "_", "_" + v, v + "\x00", strings.ReplaceAll(v, "_", "-"), strings.ReplaceAll(v, "_", "")} {
+				if bad != v && c.valid(bad) && !slices.Contains(c.values, bad) {
+					t.Errorf("%s(%q).Valid() = true", c.name(), bad)
+				}
+			}
+		}
+		for _, bad := range []string{"", "unknown_value", "null"} {
+			if c.valid(bad) != slices.Contains(c.values, bad) {
+				t.Errorf("%s(%q).Valid() = %v", c.name(), bad, c.valid(bad))
+			}
+		}
+		// Every value of every other enum is valid here only if listed here.
+		for _, o := range all {
+			for _, v := range o.values {
+				if c.valid(v) != slices.Contains(c.values, v) {
+					t.Errorf("%s(%q).Valid() = %v", c.name(), v, c.valid(v))
+				}
+			}
+		}
+	}
+}
+
+func TestCascadeLevelRankFollowsDeclarationOrder(t *testing.T) {
+	for i, l := range []CascadeLevel{CascadeLevelRetry, CascadeLevelFallback, CascadeLevelRefine,
+		CascadeLevelEscalate, CascadeLevelContain} {
+		if got := l.Rank(); got != i {
+			t.Errorf("%s.Rank() = %d, want %d", l, got, i)
+		}
+	}
+	for _, l := range []CascadeLevel{"", "Retry", "contained", "fatal"} {
+		if got := l.Rank(); got != -1 {
+			t.Errorf("CascadeLevel(%q).Rank() = %d, want -1", l, got)
+		}
+	}
+}
+
+func TestEnumValidDoesNotAllocate(t *testing.T) {
+	c := ResidualClass("provider_unavailable")
+	if n := testing.AllocsPerRun(100, func() { _ = c.Valid() }); n != 0 {
+		t.Errorf("Valid allocates %v times", n)
+	}
+}

@@ -1,0 +1,126 @@
+package toolloop
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readVector returns the bytes of a file of the conformance vectors copied to
+// testdata/toolloop.
+func readVector(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "toolloop", name))
+	if err != nil {
+		t.Fatalf("reading vector %s: %v", name, err)
+	}
+	return b
+}
+
+// vectorLines splits a vector file on '\n' only (lines may hold raw U+2028)
+// and drops empty lines and, when comments is set, '#' lines.
+func vectorLines(t *testing.T, name string, comments bool) []string {
+	t.Helper()
+	var out []string
+	for _, l := range strings.Split(string(readVector(t, name)), "\n") {
+		if l == "" || comments && strings.HasPrefix(l, "#") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// legacyRow is one line of legacy_rows.jsonl.
+type legacyRow struct {
+	Case   string `json:"case"`
+	Row    string `json:"row"`
+	Expect string `json:"expect"`
+	Event  string `json:"event"`
+	Detail string `json:"detail"`
+}
+
+// legacyRows decodes legacy_rows.jsonl (with encoding/json, as its README
+// says).
+func legacyRows(t *testing.T) []legacyRow {
+	t.Helper()
+	var rows []legacyRow
+	for i, l := range vectorLines(t, "legacy_rows.jsonl", false) {
+		var r legacyRow
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("legacy_rows.jsonl line %d: %v", i+1, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// jnode is a JSON value parsed with its object members in document order
+// (test-only reference reader built on encoding/json's tokenizer).
+type jnode struct {
+	kind  byte // '{', '[', 's' string, 'n' number, 'b' bool, '0' null
+	keys  []string
+	vals  []*jnode // object member values, parallel to keys, or array elements
+	str   string   // string value or number literal
+	truth bool
+}
+
+// member returns the value of the object member key, or nil.
+func (n *jnode) member(key string) *jnode {
+	for i, k := range n.keys {
+		if k == key {
+			return n.vals[i]
+		}
+	}
+	return nil
+}
+
+// parseOrdered parses data into a jnode tree, failing the test on error.
+func parseOrdered(t *testing.T, data []byte) *jnode {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	n, err := parseNode(dec)
+	if err != nil {
+		t.Fatalf("parsing vector JSON: %v", err)
+	}
+	return n
+}
+
+func parseNode(dec *json.Decoder) (*jnode, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch v := tok.(type) {
+	case json.Delim:
+		n := &jnode{kind: byte(v)}
+		for dec.More() {
+			if v == '{' {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				n.keys = append(n.keys, k.(string))
+			}
+			c, err := parseNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.vals = append(n.vals, c)
+		}
+		_, err := dec.Token() // closing delimiter
+		return n, err
+	case string:
+		return &jnode{kind: 's', str: v}, nil
+	case json.Number:
+		return &jnode{kind: 'n', str: v.String()}, nil
+	case bool:
+		return &jnode{kind: 'b', truth: v}, nil
+	default:
+		return &jnode{kind: '0'}, nil
+	}
+}

@@ -143,7 +143,7 @@ func allEventSamples() []LoopEvent {
 		ConversationSeededEvent{Seed: ConversationSeeded{EventSchemaVersion: 1,
 			Conversation: Conversation{Messages: sampleMessages()}, Digest: "dg0"}},
 		ConversationDeltaEvent{Record: ConversationDeltaRecord{EventSchemaVersion: 1, PriorDigest: "dg0",
-			Delta: ConversationDeltaMessage{Message: MessageAssistantToolCalls{Calls: []ProviderToolCall{sampleCall("c2")}}},
+			Delta:  ConversationDeltaMessage{Message: MessageAssistantToolCalls{Calls: []ProviderToolCall{sampleCall("c2")}}},
 			Digest: "dg1"}},
 		TurnObservedEvent{Turn: 1, Actor: "worker", Output: TurnOutputToolCalls{sampleCall("c1")}},
 		ToolCallObservedEvent{Call: sampleCall("c1")},

@@ -35,8 +35,8 @@ var dataEnums = []dataEnum{
 		"human_approved": typeOf[AdmissibilityProfileHumanApproved]()}},
 	{typeOf[GateDecision](), "kind", map[string]reflect.Type{
 		"hard_pass": typeOf[GateDecisionHardPass](), "accepted_by_descent": typeOf[GateDecisionAcceptedByDescent](),
-		"rejected_non_descending": typeOf[GateDecisionRejectedNonDescending](),
-		"stopped_at_declared_floor": typeOf[GateDecisionStoppedAtDeclaredFloor](),
+		"rejected_non_descending":    typeOf[GateDecisionRejectedNonDescending](),
+		"stopped_at_declared_floor":  typeOf[GateDecisionStoppedAtDeclaredFloor](),
 		"exhausted_with_certificate": typeOf[GateDecisionExhaustedWithCertificate]()}},
 	{typeOf[TurnOutput](), "", map[string]reflect.Type{
 		"ToolCalls": typeOf[TurnOutputToolCalls](), "Text": typeOf[TurnOutputText]()}},

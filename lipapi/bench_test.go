@@ -1,0 +1,197 @@
+package lipapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"testing"
+)
+
+// representativeItemCall returns a valid 50-item agent trajectory: a user
+// turn, then rounds of reasoning, assistant commentary, two tool calls and
+// their results, ending with an assistant answer and a reference.
+func representativeItemCall() Call {
+	items := []Item{{Kind: ItemKindMessage, ID: "msg_u", Role: RoleUser, Content: []ContentPart{
+		{Kind: ContentPartText, Text: "Find the failing test and fix it."},
+		{Kind: ContentPartFileRef, FileRef: "file://log.txt", FileMIME: "text/plain"},
+	}}}
+	for r := 0; len(items) < 48; r++ {
+		id := func(p string) string { return fmt.Sprintf("%s_%d", p, r) }
+		items = append(items,
+			Item{Kind: ItemKindReasoning, ID: id("rs"), Reasoning: &ReasoningItem{Reasoning: &ReasoningPart{
+				Dialect: "openai-responses", Summary: raw(`[{"type":"summary_text","text":"Look at the test output."}]`),
+				EncryptedContent: raw(`"gAAAAABoZ3JlYXQ"`), EncryptedContentPresent: true,
+			}}},
+			Item{Kind: ItemKindMessage, ID: id("msg"), Status: ItemStatusCompleted, Role: RoleAssistant, Phase: AssistantPhaseCommentary,
+				Content: []ContentPart{{Kind: ContentPartText, Text: "Running the tests and reading the file."}}},
+			Item{Kind: ItemKindToolCall, ID: id("fc_a"), Status: ItemStatusCompleted, ToolCall: &ToolCallItem{
+				CallID: id("call_a"), Name: "shell", Arguments: raw(`{"cmd":["go","test","./..."],"timeout_ms":60000}`)}},
+			Item{Kind: ItemKindToolCall, ID: id("fc_b"), Status: ItemStatusCompleted, ToolCall: &ToolCallItem{
+				CallID: id("call_b"), Name: "read_file", Arguments: raw(`{"path":"pkg/x_test.go"}`)}},
+			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: id("call_a"), Name: "shell",
+				Output: "--- FAIL: TestX (0.00s)\n    x_test.go:12: got 3, want 4\nFAIL"}},
+			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: id("call_b"), Name: "read_file", Parts: []ContentPart{
+				{Kind: ContentPartText, Text: "package x\n\nfunc TestX(t *testing.T) { ... }\n"},
+			}}},
+		)
+	}
+	items = append(items,
+		Item{Kind: ItemKindMessage, ID: "msg_final", Role: RoleAssistant, Phase: AssistantPhaseFinalAnswer, Content: []ContentPart{
+			{Kind: ContentPartText, Text: "Fixed: the expected value was off by one."},
+			{Kind: ContentPartAnnotation, Annotation: &AnnotationPart{Type: "file_citation", Data: raw(`{"path":"pkg/x_test.go","line":12}`)}},
+		}},
+		Item{Kind: ItemKindItemReference, Reference: &ItemReference{ID: "msg_u"}},
+	)
+	return Call{ID: "req_bench", Items: items}
+}
+
+// representativeLegacyCall returns a valid legacy call of 50 messages with
+// instructions, text, tool results, json and reasoning parts.
+func representativeLegacyCall() Call {
+	c := Call{ID: "req_legacy", Instructions: []Message{
+		{Role: RoleSystem, Parts: []Part{TextPart("You are a careful coding agent.")}},
+		{Role: RoleDeveloper, Parts: []Part{TextPart("Prefer small diffs.")}},
+	}}
+	c.Messages = append(c.Messages, Message{Role: RoleUser, Parts: []Part{
+		TextPart("Find the failing test and fix it."),
+		{Kind: PartImageRef, ImageRef: "img://screenshot", ImageMIME: "image/png"},
+	}})
+	for len(c.Messages) < 50 {
+		c.Messages = append(c.Messages,
+			Message{Role: RoleAssistant, Parts: []Part{
+				{Kind: PartReasoning, Reasoning: &ReasoningPart{Dialect: "anthropic-messages", Text: "Check the test first.", Signature: "c2lnbmF0dXJl"}},
+				TextPart("Running the tests."),
+			}},
+			Message{Role: RoleTool, Parts: []Part{
+				{Kind: PartToolResult, ToolCallID: "call_1", ToolName: "shell", Content: raw(`{"exit":1,"stdout":"FAIL"}`)},
+			}},
+			Message{Role: RoleUser, Parts: []Part{{Kind: PartJSON, Content: raw(`{"approve":true}`)}}},
+		)
+	}
+	return c
+}
+
+func TestValidateDoesNotAllocate(t *testing.T) {
+	for name, c := range map[string]Call{
+		"items":  representativeItemCall(),
+		"legacy": representativeLegacyCall(),
+	} {
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if allocs := testing.AllocsPerRun(100, func() { _ = c.Validate() }); allocs != 0 {
+			t.Errorf("%s: Validate allocates %v times per call, want 0", name, allocs)
+		}
+	}
+}
+
+// cloneAllocBound returns the allocations CloneCall may make for c: one per
+// non-nil pointer, one per non-empty slice or raw value and, for each
+// non-nil map, what maps.Clone needs for it.
+func cloneAllocBound(c Call) float64 {
+	n := 0.0
+	walk(reflect.ValueOf(c), func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				n++
+			}
+		case reflect.Slice:
+			if v.Len() > 0 {
+				n++
+			}
+		case reflect.Map:
+			if !v.IsNil() {
+				m := v.Interface().(map[string]string)
+				n += testing.AllocsPerRun(10, func() { _ = maps.Clone(m) })
+			}
+		}
+	})
+	return n
+}
+
+func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {
+	for name, c := range map[string]Call{
+		"items":  representativeItemCall(),
+		"legacy": representativeLegacyCall(),
+		"full":   fullCall(),
+		"empty":  {Items: []Item{}, Messages: []Message{}},
+	} {
+		got := testing.AllocsPerRun(20, func() { _ = CloneCall(c) })
+		if want := cloneAllocBound(c); got != want {
+			t.Errorf("%s: CloneCall allocates %v times, want %v", name, got, want)
+		}
+	}
+}
+
+func benchCalls() []struct {
+	name string
+	call Call
+} {
+	return []struct {
+		name string
+		call Call
+	}{
+		{"items50", representativeItemCall()},
+		{"legacy50", representativeLegacyCall()},
+	}
+}
+
+// BenchmarkValidate measures Validate against a baseline that merely checks
+// the call's JSON encoding with json.Valid (one pass over the same data).
+func BenchmarkValidate(b *testing.B) {
+	for _, bc := range benchCalls() {
+		enc, err := json.Marshal(bc.call)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(enc)))
+			for i := 0; i < b.N; i++ {
+				if bc.call.Validate() != nil {
+					b.Fatal("invalid")
+				}
+			}
+		})
+		b.Run(bc.name+"/baseline=json.Valid", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(enc)))
+			for i := 0; i < b.N; i++ {
+				if !json.Valid(enc) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCloneCall measures CloneCall against the common alternative of a
+// JSON round trip (which also loses Metadata and nil-versus-empty).
+func BenchmarkCloneCall(b *testing.B) {
+	for _, bc := range benchCalls() {
+		enc, err := json.Marshal(bc.call)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(enc)))
+			for i := 0; i < b.N; i++ {
+				_ = CloneCall(bc.call)
+			}
+		})
+		b.Run(bc.name+"/baseline=json-round-trip", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(enc)))
+			for i := 0; i < b.N; i++ {
+				out, _ := json.Marshal(bc.call)
+				var c Call
+				if err := json.Unmarshal(out, &c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

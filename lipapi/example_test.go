@@ -1,0 +1,96 @@
+package lipapi_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// A legacy call carries its conversation as messages.
+func Example_legacy() {
+	call := lipapi.Call{
+		ID:           "req_1",
+		Instructions: []lipapi.Message{{Role: lipapi.RoleSystem, Parts: []lipapi.Part{lipapi.TextPart("Answer briefly.")}}},
+		Messages: []lipapi.Message{
+			{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart("What is 2+2?")}},
+		},
+	}
+	fmt.Println(call.HasItemAuthority(), call.Validate())
+	// Output: false <nil>
+}
+
+// An item-authority call carries its conversation as ordered items: here a
+// user message, a tool call and its result.
+func Example_items() {
+	call := lipapi.Call{
+		Items: []lipapi.Item{
+			{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleUser, Content: []lipapi.ContentPart{
+				{Kind: lipapi.ContentPartText, Text: "Weather in Paris?"},
+			}},
+			{Kind: lipapi.ItemKindToolCall, ID: "fc_1", ToolCall: &lipapi.ToolCallItem{
+				CallID: "call_1", Name: "weather", Arguments: json.RawMessage(`{"city":"Paris"}`),
+			}},
+			{Kind: lipapi.ItemKindToolResult, ToolResult: &lipapi.ToolResultItem{
+				CallID: "call_1", Name: "weather", Output: "18C, clear",
+			}},
+		},
+	}
+	fmt.Println(call.HasItemAuthority(), call.Validate())
+	// Output: true <nil>
+}
+
+// A validation error names the offending field by its Go path, never its
+// content, and wraps ErrInvalidCall.
+func ExampleCall_Validate() {
+	call := lipapi.Call{Items: []lipapi.Item{
+		{Kind: lipapi.ItemKindToolResult, ToolResult: &lipapi.ToolResultItem{CallID: "call_9", Output: "orphan"}},
+	}}
+	err := call.Validate()
+	var ve *lipapi.ValidationError
+	if errors.As(err, &ve) {
+		fmt.Println(errors.Is(err, lipapi.ErrInvalidCall))
+		fmt.Println(ve.Field)
+		fmt.Println(err)
+	}
+	// Output:
+	// true
+	// Items[0].ToolResult.CallID
+	// Items[0].ToolResult.CallID: tool result has no earlier tool call
+}
+
+// An empty non-nil Items is item authority: a continuation that adds
+// nothing to the previous response.
+func ExampleCall_HasItemAuthority() {
+	continuation := lipapi.Call{Items: []lipapi.Item{}, PreviousResponseID: "resp_1"}
+	fmt.Println(continuation.HasItemAuthority(), continuation.Validate())
+
+	continuation.PreviousResponseID = ""
+	fmt.Println(continuation.Validate())
+	// Output:
+	// true <nil>
+	// Items: items are required without a previous response id
+}
+
+// CloneCall copies deeply: writing through the clone leaves the original
+// unchanged, and an empty Items stays empty rather than nil.
+func ExampleCloneCall() {
+	orig := lipapi.Call{Items: []lipapi.Item{
+		{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{
+			CallID: "call_1", Name: "weather", Arguments: json.RawMessage(`{"city":"Paris"}`),
+		}},
+	}}
+	clone := lipapi.CloneCall(orig)
+	clone.Items[0].ToolCall.Name = "news"
+	clone.Items[0].ToolCall.Arguments[2] = 'C'
+	fmt.Println(orig.Items[0].ToolCall.Name, string(orig.Items[0].ToolCall.Arguments))
+	fmt.Println(clone.Items[0].ToolCall.Name, string(clone.Items[0].ToolCall.Arguments))
+
+	empty := lipapi.CloneCall(lipapi.Call{Items: []lipapi.Item{}, PreviousResponseID: "resp_1"})
+	fmt.Println(empty.Items != nil, empty.HasItemAuthority())
+	// Output:
+	// weather {"city":"Paris"}
+	// news {"City":"Paris"}
+	// true true
+}

@@ -1,0 +1,132 @@
+package conversationprojection
+
+import (
+	"fmt"
+	"time"
+)
+
+// Snapshot is the coherent per-turn conversation view of one A-leg: the
+// never_backend exclusions and the steering overlays that projection
+// applies to a call. A Snapshot is a plain value; this package only reads
+// it.
+//
+// The zero Snapshot is valid: it excludes nothing and injects nothing.
+type Snapshot struct {
+	// StateRevision is the caller's revision of the view; it is reported
+	// in summaries and never interpreted.
+	StateRevision uint64 `json:"state_revision"`
+	// NeverBackend lists the identities of messages that must never reach
+	// the backend, at most [MaxNeverBackendTags] tags. Duplicates are
+	// allowed.
+	NeverBackend []Tag `json:"never_backend"`
+	// Steering lists the overlays, active and inactive. Overlay IDs are
+	// unique; equal SlotOrdinals are allowed.
+	Steering []Overlay `json:"steering"`
+}
+
+// Tag is a never_backend exclusion record: every message unit whose
+// identity equals Identity is removed before a call reaches the backend.
+// The zero value has an empty identity and is invalid.
+type Tag struct {
+	// Identity is the identity of the excluded message.
+	Identity MessageIdentity `json:"identity"`
+	// Reason optionally explains the exclusion; empty means no reason.
+	Reason ReasonCode `json:"reason,omitempty"`
+	// CreatedAt records when the tag was made; it is never checked or
+	// interpreted.
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Validate checks that Identity is a valid message identity (the error
+// wraps [ErrInvalidMessageIdentity]) and then, when Reason is not empty,
+// that Reason validates (the error wraps [ErrInvalidReasonCode]).
+// CreatedAt is not checked.
+func (t Tag) Validate() error {
+	if err := t.Identity.Validate(); err != nil {
+		return err
+	}
+	if t.Reason != "" {
+		if err := t.Reason.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// linearDuplicateScan is the longest Steering list whose overlay IDs are
+// compared pairwise instead of through a map, which keeps the validation
+// of typical snapshots free of allocations.
+const linearDuplicateScan = 16
+
+// Validate checks s, stopping at the first failure, in this order:
+//  1. at most [MaxNeverBackendTags] tags;
+//  2. each tag, in order, with [Tag.Validate];
+//  3. each overlay, in order, with [Overlay.Validate] (inactive overlays
+//     included), then its OverlayID must differ from every earlier
+//     overlay's ([ErrInvalidOverlayID]);
+//  4. at most [MaxActiveOverlays] active overlays
+//     ([ErrInvalidSteeringMessage]);
+//  5. the text lengths of the active overlays sum to at most
+//     [MaxTotalSteeringBytes] ([ErrInvalidSteeringMessage]).
+//
+// Every failure wraps [ErrInvalidSnapshot] and, except for rule 1, the
+// failing element's sentinels as well. Messages name elements by index,
+// such as "steering[3]", and never contain identities, IDs or text.
+// Duplicate tags and equal SlotOrdinals are allowed.
+//
+// Validate runs in O(t + m) time for t tags and m overlays, plus the
+// length of the validated strings.
+func (s Snapshot) Validate() error {
+	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
+		return fmt.Errorf("%w: %d never_backend tags exceed the limit of %d",
+			ErrInvalidSnapshot, n, MaxNeverBackendTags)
+	}
+	for i, t := range s.NeverBackend {
+		if err := t.Validate(); err != nil {
+			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
+		}
+	}
+	var seen map[string]int // overlay ID → index; used only for long lists
+	active, total := 0, 0
+	for i := range s.Steering {
+		o := &s.Steering[i]
+		if err := o.Validate(); err != nil {
+			return fmt.Errorf("%w: steering[%d]: %w", ErrInvalidSnapshot, i, err)
+		}
+		j := -1
+		if len(s.Steering) <= linearDuplicateScan {
+			for k := range i {
+				if s.Steering[k].OverlayID == o.OverlayID {
+					j = k
+					break
+				}
+			}
+		} else {
+			if seen == nil {
+				seen = make(map[string]int, len(s.Steering))
+			}
+			if k, dup := seen[o.OverlayID]; dup {
+				j = k
+			} else {
+				seen[o.OverlayID] = i
+			}
+		}
+		if j >= 0 {
+			return fmt.Errorf("%w: steering[%d]: %w: duplicates the id of steering[%d]",
+				ErrInvalidSnapshot, i, ErrInvalidOverlayID, j)
+		}
+		if o.Active {
+			active++
+			total += len(o.Message.Text)
+		}
+	}
+	if active > MaxActiveOverlays {
+		return fmt.Errorf("%w: %w: %d active overlays exceed the limit of %d",
+			ErrInvalidSnapshot, ErrInvalidSteeringMessage, active, MaxActiveOverlays)
+	}
+	if total > MaxTotalSteeringBytes {
+		return fmt.Errorf("%w: %w: active overlay texts total %d bytes, exceeding the limit of %d",
+			ErrInvalidSnapshot, ErrInvalidSteeringMessage, total, MaxTotalSteeringBytes)
+	}
+	return nil
+}

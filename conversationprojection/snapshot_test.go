@@ -1,0 +1,339 @@
+package conversationprojection
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTagValidateRules(t *testing.T) {
+	tests := []struct {
+		name string
+		tag  Tag
+		want []error // nil: valid
+		not  []error
+		rule string
+	}{
+		{name: "identity only", tag: Tag{Identity: idA}},
+		{name: "identity and reason", tag: Tag{Identity: idA, Reason: "user.request-1"}},
+		{name: "created at is not checked", tag: Tag{Identity: idB, CreatedAt: time.Date(1, 2, 3, 4, 5, 6, 7, time.FixedZone("x", -3600))}},
+		{
+			name: "empty identity", tag: Tag{},
+			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
+		},
+		{
+			name: "malformed identity", tag: Tag{Identity: "v2:" + idA[3:]},
+			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
+		},
+		{
+			name: "identity is not trimmed", tag: Tag{Identity: " " + idA},
+			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
+		},
+		{
+			name: "identity checked before reason", tag: Tag{Identity: "x", Reason: "bad reason"},
+			want: []error{ErrInvalidMessageIdentity}, not: []error{ErrInvalidReasonCode}, rule: "identity",
+		},
+		{
+			name: "white space reason is validated", tag: Tag{Identity: idA, Reason: " "},
+			want: []error{ErrInvalidReasonCode}, rule: "required",
+		},
+		{
+			name: "malformed reason", tag: Tag{Identity: idA, Reason: "pii/email"},
+			want: []error{ErrInvalidReasonCode}, not: []error{ErrInvalidMessageIdentity}, rule: "byte 3",
+		},
+		{
+			name: "reason over the bound", tag: Tag{Identity: idA, Reason: ReasonCode(strings.Repeat("r", MaxReasonCodeBytes+1))},
+			want: []error{ErrInvalidReasonCode}, rule: "exceeds the limit",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.tag.Validate()
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			wantErr(t, err, tc.want, tc.rule, "pii/email", "bad reason")
+			for _, s := range tc.not {
+				if errors.Is(err, s) {
+					t.Errorf("err = %q wraps %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// overlays returns n valid overlays with distinct IDs "ov-0" ... and text
+// of textLen bytes (secretText padded), active as given.
+func overlays(n, textLen int, active bool) []Overlay {
+	out := make([]Overlay, n)
+	for i := range out {
+		out[i] = validOverlay(fmt.Sprintf("ov-%d", i))
+		out[i].Active = active
+		if textLen > 0 {
+			out[i].Message.Text = secretText + strings.Repeat("t", textLen-len(secretText))
+		}
+	}
+	return out
+}
+
+func tags(n int) []Tag {
+	out := make([]Tag, n)
+	for i := range out {
+		out[i] = Tag{Identity: idA, Reason: "r"}
+	}
+	return out
+}
+
+// snapshotCase is one row of the Snapshot.Validate rule table.
+type snapshotCase struct {
+	name string
+	snap Snapshot
+	want []error // nil: valid
+	not  []error
+	rule string
+}
+
+func snapshotCases() []snapshotCase {
+	edit := func(s Snapshot, f func(*Snapshot)) Snapshot {
+		s.NeverBackend = append([]Tag(nil), s.NeverBackend...)
+		s.Steering = append([]Overlay(nil), s.Steering...)
+		f(&s)
+		return s
+	}
+	base := Snapshot{StateRevision: 9, NeverBackend: tags(2), Steering: overlays(3, 0, true)}
+	snap := []error{ErrInvalidSnapshot}
+	steer := []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage}
+	return []snapshotCase{
+		{name: "zero snapshot", snap: Snapshot{}},
+		{name: "tags and overlays", snap: base},
+		{name: "duplicate tags are allowed", snap: edit(base, func(s *Snapshot) { s.NeverBackend[1] = s.NeverBackend[0] })},
+		{name: "equal slot ordinals are allowed", snap: edit(base, func(s *Snapshot) {
+			for i := range s.Steering {
+				s.Steering[i].SlotOrdinal = 5
+			}
+		})},
+		{name: "tags at the bound", snap: Snapshot{NeverBackend: tags(MaxNeverBackendTags)}},
+		{
+			name: "too many tags", snap: Snapshot{NeverBackend: tags(MaxNeverBackendTags + 1)},
+			want: snap, not: []error{ErrInvalidMessageIdentity}, rule: "never_backend tags exceed the limit",
+		},
+		{
+			name: "tag count checked before tags", snap: Snapshot{NeverBackend: make([]Tag, MaxNeverBackendTags+1)},
+			want: snap, not: []error{ErrInvalidMessageIdentity}, rule: "never_backend tags exceed the limit",
+		},
+		{
+			name: "invalid tag identity", snap: edit(base, func(s *Snapshot) { s.NeverBackend[1].Identity = "v1:" }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidMessageIdentity}, rule: "never_backend[1]",
+		},
+		{
+			name: "invalid tag reason", snap: edit(base, func(s *Snapshot) { s.NeverBackend[0].Reason = "pii email" }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidReasonCode}, rule: "never_backend[0]",
+		},
+		{
+			name: "tags checked in order", snap: edit(base, func(s *Snapshot) {
+				s.NeverBackend[0].Reason = "pii email"
+				s.NeverBackend[1].Identity = ""
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidReasonCode}, not: []error{ErrInvalidMessageIdentity}, rule: "never_backend[0]",
+		},
+		{
+			name: "tags checked before overlays", snap: edit(base, func(s *Snapshot) {
+				s.NeverBackend[1].Identity = ""
+				s.Steering[0].OverlayID = ""
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidMessageIdentity}, not: []error{ErrInvalidOverlayID}, rule: "never_backend[1]",
+		},
+		{
+			name: "invalid overlay id", snap: edit(base, func(s *Snapshot) { s.Steering[2].OverlayID = "ov 2" }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: "steering[2]",
+		},
+		{
+			name: "invalid overlay role", snap: edit(base, func(s *Snapshot) { s.Steering[1].Message.Role = "narrator" }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage, ErrInvalidRole}, rule: "steering[1]",
+		},
+		{
+			name: "invalid overlay text", snap: edit(base, func(s *Snapshot) { s.Steering[1].Message.Text = "\n" }),
+			want: steer, not: []error{ErrInvalidRole}, rule: "steering[1]",
+		},
+		{
+			name: "invalid overlay placement", snap: edit(base, func(s *Snapshot) { s.Steering[0].Placement.Anchor = anchorP("v1:zz", 1) }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidPlacement, ErrInvalidMessageAnchor, ErrInvalidMessageIdentity}, rule: "steering[0]",
+		},
+		{
+			name: "invalid overlay policy", snap: edit(base, func(s *Snapshot) { s.Steering[2].AnchorMissingPolicy = "ignore" }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidAnchorMissingPolicy}, rule: "steering[2]",
+		},
+		{
+			name: "overlays checked in order", snap: edit(base, func(s *Snapshot) {
+				s.Steering[1].AnchorMissingPolicy = ""
+				s.Steering[2].OverlayID = ""
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidAnchorMissingPolicy}, not: []error{ErrInvalidOverlayID}, rule: "steering[1]",
+		},
+		{
+			name: "inactive malformed overlay", snap: edit(base, func(s *Snapshot) {
+				s.Steering[1].Active = false
+				s.Steering[1].Placement = Placement{Kind: PlacementStablePrefix, Anchor: anchorP(idA, 1)}
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidPlacement}, rule: "steering[1]",
+		},
+		{
+			name: "duplicate overlay id", snap: edit(base, func(s *Snapshot) { s.Steering[2].OverlayID = s.Steering[0].OverlayID }),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: "steering[2]: conversationprojection: invalid overlay id: duplicates the id of steering[0]",
+		},
+		{
+			name: "duplicate id of an inactive overlay", snap: edit(base, func(s *Snapshot) {
+				s.Steering[0].Active = false
+				s.Steering[1].OverlayID = s.Steering[0].OverlayID
+				s.Steering[1].Active = false
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: "duplicates the id of steering[0]",
+		},
+		{
+			name: "overlay validated before its duplicate check", snap: edit(base, func(s *Snapshot) {
+				s.Steering[1].OverlayID = s.Steering[0].OverlayID
+				s.Steering[1].Message.Text = ""
+			}),
+			want: steer, not: []error{ErrInvalidOverlayID}, rule: "steering[1]",
+		},
+		{
+			name: "duplicate found before a later malformed overlay", snap: edit(base, func(s *Snapshot) {
+				s.Steering[1].OverlayID = s.Steering[0].OverlayID
+				s.Steering[2].Message.Text = ""
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, not: []error{ErrInvalidSteeringMessage}, rule: "steering[1]",
+		},
+		{
+			name: "duplicate in a long list", snap: edit(Snapshot{Steering: overlays(linearDuplicateScan+5, 0, false)}, func(s *Snapshot) {
+				s.Steering[linearDuplicateScan+3].OverlayID = s.Steering[4].OverlayID
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("steering[%d]: conversationprojection: invalid overlay id: duplicates the id of steering[4]", linearDuplicateScan+3),
+		},
+		{
+			name: "duplicate at the end of a short list", snap: edit(Snapshot{Steering: overlays(linearDuplicateScan, 0, false)}, func(s *Snapshot) {
+				s.Steering[linearDuplicateScan-1].OverlayID = s.Steering[linearDuplicateScan-2].OverlayID
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("duplicates the id of steering[%d]", linearDuplicateScan-2),
+		},
+		{name: "active overlays at the bound", snap: Snapshot{Steering: overlays(MaxActiveOverlays, 0, true)}},
+		{name: "inactive overlays do not count", snap: edit(Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
+			s.Steering[7].Active = false
+		})},
+		{
+			name: "too many active overlays", snap: Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)},
+			want: steer, rule: fmt.Sprintf("%d active overlays exceed the limit of %d", MaxActiveOverlays+1, MaxActiveOverlays),
+		},
+		{
+			name: "overlays validated before the active count", snap: edit(Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
+				s.Steering[MaxActiveOverlays].AnchorMissingPolicy = ""
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidAnchorMissingPolicy}, not: []error{ErrInvalidSteeringMessage}, rule: fmt.Sprintf("steering[%d]", MaxActiveOverlays),
+		},
+		{name: "active text at the total bound", snap: Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes, MaxSteeringTextBytes, true)}},
+		{name: "inactive text does not count", snap: edit(Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
+			s.Steering[0].Active = false
+		})},
+		{
+			name: "active text over the total bound", snap: edit(Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
+				s.Steering[0].Message.Text = "x"
+			}),
+			want: steer, rule: fmt.Sprintf("total %d bytes, exceeding the limit of %d", MaxTotalSteeringBytes+1, MaxTotalSteeringBytes),
+		},
+		{
+			name: "active count checked before total text", snap: Snapshot{Steering: overlays(MaxActiveOverlays+1, MaxSteeringTextBytes, true)},
+			want: steer, rule: "active overlays exceed the limit",
+		},
+	}
+}
+
+func TestSnapshotValidateRules(t *testing.T) {
+	for _, tc := range snapshotCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			before := cloneSnapshot(tc.snap)
+			err := tc.snap.Validate()
+			if !reflect.DeepEqual(tc.snap, before) {
+				t.Error("Validate modified the snapshot")
+			}
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			wantErr(t, err, tc.want, tc.rule, secretText, "narrator", "ignore", "ov 2", "pii email")
+			for _, s := range tc.not {
+				if errors.Is(err, s) {
+					t.Errorf("err = %q wraps %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// TestSnapshotValidateC5RejectsMalformedInactiveAndDuplicateOverlays is the
+// regression test for C5: the reference never validated snapshots, so an
+// inactive overlay with broken fields or two overlays sharing an ID reached
+// the kernel.
+func TestSnapshotValidateC5RejectsMalformedInactiveAndDuplicateOverlays(t *testing.T) {
+	inactive := validOverlay("dormant")
+	inactive.Active = false
+	inactive.Message.Role = "narrator"
+	err := Snapshot{Steering: []Overlay{validOverlay("live"), inactive}}.Validate()
+	wantErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage, ErrInvalidRole}, "steering[1]", "narrator", secretText)
+
+	for _, active := range []bool{true, false} {
+		a, b := validOverlay("same"), validOverlay("same")
+		b.Active = active
+		b.Message.Text = "other text"
+		err = Snapshot{Steering: []Overlay{a, b}}.Validate()
+		wantErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, "duplicates the id of steering[0]", "same", "other text")
+	}
+}
+
+// TestSnapshotValidateAllocations pins that validating a typical valid
+// snapshot does not allocate.
+func TestSnapshotValidateAllocations(t *testing.T) {
+	s := Snapshot{NeverBackend: tags(8), Steering: overlays(linearDuplicateScan, 0, true)}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := s.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocated %v times per run, want 0", n)
+	}
+}
+
+func cloneSnapshot(s Snapshot) Snapshot {
+	c := s
+	c.NeverBackend = append([]Tag(nil), s.NeverBackend...)
+	if s.Steering != nil {
+		c.Steering = make([]Overlay, len(s.Steering))
+		for i, o := range s.Steering {
+			c.Steering[i] = o.Clone()
+		}
+	}
+	if s.NeverBackend == nil {
+		c.NeverBackend = nil
+	}
+	return c
+}
+
+func BenchmarkSnapshotValidate(b *testing.B) {
+	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
+		s := Snapshot{NeverBackend: tags(64), Steering: overlays(n, 256, true)}
+		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.Validate(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

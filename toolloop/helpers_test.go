@@ -68,16 +68,6 @@ type jnode struct {
 	truth bool
 }
 
-// member returns the value of the object member key, or nil.
-func (n *jnode) member(key string) *jnode {
-	for i, k := range n.keys {
-		if k == key {
-			return n.vals[i]
-		}
-	}
-	return nil
-}
-
 // parseOrdered parses data into a jnode tree, failing the test on error.
 func parseOrdered(t *testing.T, data []byte) *jnode {
 	t.Helper()

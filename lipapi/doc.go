@@ -38,8 +38,9 @@
 //
 // Validate runs in time linear in the byte size of the call plus
 // O(n log n) for n items (duplicate-ID and call-ID pairing); it does not
-// allocate on a valid call, except that checking the "type" member of an
-// extension content part decodes its Data with encoding/json. CloneCall runs
+// allocate on a valid call, except for two content part kinds: a json part's
+// Text is copied to bytes once for the JSON check, and an extension part's
+// Data is decoded with encoding/json to compare its "type" member. CloneCall runs
 // in linear time with one allocation per non-empty slice or raw value,
 // non-nil map and non-nil pointer.
 package lipapi

@@ -14,7 +14,8 @@ import (
 // call-ID pairing and the reasoning budget); under legacy authority the
 // envelope and every size bound first, then each message's semantic rules.
 //
-// Validate does not allocate on a valid call, except to decode the Data of
+// Validate does not allocate on a valid call, except once per json content
+// part (its Text is copied for the JSON check) and to decode the Data of
 // extension content parts; it runs in time linear in the size of c plus
 // O(n log n) for n items.
 func (c Call) Validate() error {

@@ -19,10 +19,22 @@ func (it *Item) check() problem {
 	switch it.Kind {
 	case ItemKindMessage:
 		return it.checkMessage()
+	case "":
+		return fail(".Kind", "item kind is required")
+	}
+	own, known := it.ownVariant()
+	if !known {
+		return fail(".Kind", "unknown item kind")
+	}
+	n := it.variantCount()
+	if own {
+		n--
+	}
+	if n != 0 || len(it.Content) != 0 || it.Role != "" {
+		return fail("", "item carries fields of another kind")
+	}
+	switch it.Kind {
 	case ItemKindItemReference:
-		if !it.exclusive(it.Reference != nil) {
-			return fail("", "item_reference item carries fields of another kind")
-		}
 		if it.Reference == nil || blank(it.Reference.ID) {
 			return fail(".Reference.ID", "item reference id is required")
 		}
@@ -31,19 +43,10 @@ func (it *Item) check() problem {
 		}
 		return problem{}
 	case ItemKindToolCall:
-		if !it.exclusive(it.ToolCall != nil) {
-			return fail("", "tool_call item carries fields of another kind")
-		}
 		return it.ToolCall.check()
 	case ItemKindToolResult:
-		if !it.exclusive(it.ToolResult != nil) {
-			return fail("", "tool_result item carries fields of another kind")
-		}
 		return it.ToolResult.check()
 	case ItemKindReasoning:
-		if !it.exclusive(it.Reasoning != nil) {
-			return fail("", "reasoning item carries fields of another kind")
-		}
 		if it.Reasoning == nil {
 			return fail(".Reasoning", "reasoning item requires a payload")
 		}
@@ -52,20 +55,30 @@ func (it *Item) check() problem {
 		}
 		return problem{}
 	case ItemKindCompaction:
-		if !it.exclusive(it.Compaction != nil) {
-			return fail("", "compaction item carries fields of another kind")
-		}
 		return it.Compaction.check()
-	case ItemKindExtension:
-		if !it.exclusive(it.Extension != nil) {
-			return fail("", "extension item carries fields of another kind")
-		}
+	default: // ItemKindExtension
 		return it.Extension.check()
-	case "":
-		return fail(".Kind", "item kind is required")
-	default:
-		return fail(".Kind", "unknown item kind")
 	}
+}
+
+// ownVariant reports, for a non-message kind, whether the variant pointer
+// named after it.Kind is set; known is false for an unknown kind.
+func (it *Item) ownVariant() (own, known bool) {
+	switch it.Kind {
+	case ItemKindItemReference:
+		return it.Reference != nil, true
+	case ItemKindToolCall:
+		return it.ToolCall != nil, true
+	case ItemKindToolResult:
+		return it.ToolResult != nil, true
+	case ItemKindReasoning:
+		return it.Reasoning != nil, true
+	case ItemKindCompaction:
+		return it.Compaction != nil, true
+	case ItemKindExtension:
+		return it.Extension != nil, true
+	}
+	return false, false
 }
 
 // variantCount returns the number of non-nil variant pointers of it.
@@ -80,16 +93,6 @@ func (it *Item) variantCount() int {
 		}
 	}
 	return n
-}
-
-// exclusive reports whether it has no Content, no Role and no variant
-// pointer but its kind's own, whose presence is own.
-func (it *Item) exclusive(own bool) bool {
-	n := it.variantCount()
-	if own {
-		n--
-	}
-	return n == 0 && len(it.Content) == 0 && it.Role == ""
 }
 
 // checkMessage applies the rules of a message item.

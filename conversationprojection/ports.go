@@ -1,0 +1,49 @@
+package conversationprojection
+
+import "context"
+
+// Stage names the point of a request's life at which a projection runs;
+// it appears only in [Observer] diagnostics.
+type Stage = string
+
+// The projection stages.
+const (
+	// StageEarly labels the first projection of an ingress call.
+	StageEarly Stage = "early"
+	// StageFinal labels the reassertion of the call about to be sent to
+	// the backend.
+	StageFinal Stage = "final"
+	// StageLate labels a reassertion after late transforms of a call.
+	StageLate Stage = "late"
+	// StageSDKResolve labels diagnostics emitted while an SDK caller
+	// resolves its conversation view.
+	StageSDKResolve Stage = "sdk_resolve"
+)
+
+// OverlayID is the type of overlay identifiers, a plain string; see
+// [ValidateOverlayID].
+type OverlayID = string
+
+// Observer receives bounded, content-free diagnostics about projections.
+// It is a port for callers: this package never calls it. Implementations
+// must not expect message text, overlay IDs or identities.
+type Observer interface {
+	// OnProjection reports a successful projection at stage.
+	OnProjection(stage Stage, summary ProjectionSummary)
+	// OnProjectionFailure reports a failed projection at stage.
+	OnProjectionFailure(stage Stage)
+	// OnAnchorFallback reports an overlay injected at the stable prefix
+	// because its anchor did not resolve, under policy.
+	OnAnchorFallback(stage Stage, policy AnchorMissingPolicy)
+	// OnAnchorFailure reports an unresolved anchor that failed the
+	// projection under policy.
+	OnAnchorFailure(policy AnchorMissingPolicy)
+}
+
+// Reader is the narrow read-only port through which callers obtain the
+// snapshot of an A-leg. This package never calls it; implementations
+// return an error wrapping [ErrALegNotFound] for an unknown A-leg.
+type Reader interface {
+	// Snapshot returns the current snapshot of the A-leg aLegID.
+	Snapshot(ctx context.Context, aLegID string) (Snapshot, error)
+}

@@ -12,25 +12,25 @@ import (
 // Test fixtures. The identities are well-formed but arbitrary; validation
 // never hashes anything.
 const (
-	idA = MessageIdentity("v1:" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
-	idB = MessageIdentity("v1:" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210")
-	// secretText is overlay text that error messages must never contain.
-	secretText = "SECRET-steering-text"
+	testIdentityA = MessageIdentity("v1:" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
+	testIdentityB = MessageIdentity("v1:" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210")
+	// steeringSecret is overlay text that error messages must never contain.
+	steeringSecret = "SECRET-steering-text"
 )
 
-func anchorP(id MessageIdentity, occ uint32) *MessageAnchor {
+func testAnchor(id MessageIdentity, occ uint32) *MessageAnchor {
 	return &MessageAnchor{Identity: id, Occurrence: occ}
 }
 
-// validOverlay returns a valid active after_message overlay named id.
-func validOverlay(id string) Overlay {
+// testOverlay returns a valid active after_message overlay named id.
+func testOverlay(id string) Overlay {
 	return Overlay{
 		OverlayID:           id,
 		Revision:            3,
 		SlotOrdinal:         1,
 		Active:              true,
-		Message:             OverlayMessage{Role: lipapi.RoleSystem, Text: secretText},
-		Placement:           Placement{Kind: PlacementAfterMessage, Anchor: anchorP(idA, 1)},
+		Message:             OverlayMessage{Role: lipapi.RoleSystem, Text: steeringSecret},
+		Placement:           Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 1)},
 		AnchorMissingPolicy: AnchorStablePrefixFallback,
 	}
 }
@@ -43,7 +43,7 @@ func TestPlacementKindValidate(t *testing.T) {
 	}
 	for _, k := range []PlacementKind{"", "STABLE_PREFIX", " stable_prefix", "after_message ", "after"} {
 		err := k.Validate()
-		wantErr(t, err, []error{ErrInvalidPlacement}, "kind is not")
+		wantValidationErr(t, err, []error{ErrInvalidPlacement}, "kind is not")
 	}
 }
 
@@ -55,7 +55,7 @@ func TestAnchorMissingPolicyValidate(t *testing.T) {
 	}
 	for _, p := range []AnchorMissingPolicy{"", "FAIL_CLOSED", "fail_closed ", "stable_prefix", "fallback"} {
 		err := p.Validate()
-		wantErr(t, err, []error{ErrInvalidAnchorMissingPolicy}, "not stable_prefix_fallback or fail_closed")
+		wantValidationErr(t, err, []error{ErrInvalidAnchorMissingPolicy}, "not stable_prefix_fallback or fail_closed")
 	}
 }
 
@@ -68,13 +68,13 @@ func TestPlacementValidateRules(t *testing.T) {
 		rule string
 	}{
 		{name: "stable_prefix without anchor", p: Placement{Kind: PlacementStablePrefix}},
-		{name: "after_message with valid anchor", p: Placement{Kind: PlacementAfterMessage, Anchor: anchorP(idA, 7)}},
+		{name: "after_message with valid anchor", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 7)}},
 		{
 			name: "unknown kind", p: Placement{Kind: "middle"},
 			want: []error{ErrInvalidPlacement}, rule: "kind is not",
 		},
 		{
-			name: "kind checked before anchor", p: Placement{Kind: "", Anchor: anchorP("bad", 0)},
+			name: "kind checked before anchor", p: Placement{Kind: "", Anchor: testAnchor("bad", 0)},
 			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "kind is not",
 		},
 		{
@@ -82,15 +82,15 @@ func TestPlacementValidateRules(t *testing.T) {
 			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "requires an anchor",
 		},
 		{
-			name: "after_message anchor with malformed identity", p: Placement{Kind: PlacementAfterMessage, Anchor: anchorP("v1:XYZ", 1)},
+			name: "after_message anchor with malformed identity", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor("v1:XYZ", 1)},
 			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor, ErrInvalidMessageIdentity}, rule: "anchor",
 		},
 		{
-			name: "after_message anchor with occurrence 0", p: Placement{Kind: PlacementAfterMessage, Anchor: anchorP(idA, 0)},
+			name: "after_message anchor with occurrence 0", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 0)},
 			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor}, not: []error{ErrInvalidMessageIdentity}, rule: "anchor",
 		},
 		{
-			name: "stable_prefix must not have an anchor", p: Placement{Kind: PlacementStablePrefix, Anchor: anchorP(idA, 1)},
+			name: "stable_prefix must not have an anchor", p: Placement{Kind: PlacementStablePrefix, Anchor: testAnchor(testIdentityA, 1)},
 			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "must not have an anchor",
 		},
 	}
@@ -103,7 +103,7 @@ func TestPlacementValidateRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, tc.want, tc.rule)
+			wantValidationErr(t, err, tc.want, tc.rule)
 			for _, s := range tc.not {
 				if errors.Is(err, s) {
 					t.Errorf("err = %q wraps %q", err, s)
@@ -115,7 +115,7 @@ func TestPlacementValidateRules(t *testing.T) {
 
 func TestOverlayValidateRules(t *testing.T) {
 	with := func(f func(*Overlay)) Overlay {
-		o := validOverlay("ov-1")
+		o := testOverlay("ov-1")
 		f(&o)
 		return o
 	}
@@ -127,7 +127,7 @@ func TestOverlayValidateRules(t *testing.T) {
 		not  []error
 		rule string
 	}{
-		{name: "valid after_message", o: validOverlay("ov-1")},
+		{name: "valid after_message", o: testOverlay("ov-1")},
 		{name: "valid stable_prefix with fail_closed", o: with(func(o *Overlay) {
 			o.Placement = Placement{Kind: PlacementStablePrefix}
 			o.AnchorMissingPolicy = AnchorFailClosed
@@ -188,7 +188,7 @@ func TestOverlayValidateRules(t *testing.T) {
 			want: []error{ErrInvalidPlacement}, not: steering, rule: "requires an anchor",
 		},
 		{
-			name: "invalid placement anchor", o: with(func(o *Overlay) { o.Placement.Anchor = anchorP(idA, 0) }),
+			name: "invalid placement anchor", o: with(func(o *Overlay) { o.Placement.Anchor = testAnchor(testIdentityA, 0) }),
 			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor}, rule: "anchor",
 		},
 		{
@@ -220,7 +220,7 @@ func TestOverlayValidateRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, tc.want, tc.rule, secretText, "narrator", "retry")
+			wantValidationErr(t, err, tc.want, tc.rule, steeringSecret, "narrator", "retry")
 			for _, s := range tc.not {
 				if errors.Is(err, s) {
 					t.Errorf("err = %q wraps %q", err, s)
@@ -231,7 +231,7 @@ func TestOverlayValidateRules(t *testing.T) {
 }
 
 func TestOverlayCloneCopiesAnchor(t *testing.T) {
-	o := validOverlay("ov-1")
+	o := testOverlay("ov-1")
 	c := o.Clone()
 	if !reflect.DeepEqual(c, o) {
 		t.Fatalf("Clone() = %+v, want a value equal to %+v", c, o)
@@ -240,13 +240,13 @@ func TestOverlayCloneCopiesAnchor(t *testing.T) {
 		t.Fatal("Clone() shares the placement anchor with the original")
 	}
 	c.Placement.Anchor.Occurrence = 99
-	c.Placement.Anchor.Identity = idB
+	c.Placement.Anchor.Identity = testIdentityB
 	c.Message.Text = "changed"
-	if o.Placement.Anchor.Occurrence != 1 || o.Placement.Anchor.Identity != idA || o.Message.Text != secretText {
+	if o.Placement.Anchor.Occurrence != 1 || o.Placement.Anchor.Identity != testIdentityA || o.Message.Text != steeringSecret {
 		t.Errorf("mutating the clone changed the original: %+v", o)
 	}
 
-	s := validOverlay("ov-2")
+	s := testOverlay("ov-2")
 	s.Placement = Placement{Kind: PlacementStablePrefix}
 	if sc := s.Clone(); sc.Placement.Anchor != nil || !reflect.DeepEqual(sc, s) {
 		t.Errorf("Clone() of a stable_prefix overlay = %+v, want %+v", sc, s)

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// wantErr checks that err wraps every sentinel in want, that its message
+// wantValidationErr checks that err wraps every sentinel in want, that its message
 // contains rule (which pins the rule that fired) and that it contains none
 // of secrets (caller text must never be echoed).
-func wantErr(t *testing.T, err error, want []error, rule string, secrets ...string) {
+func wantValidationErr(t *testing.T, err error, want []error, rule string, secrets ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("err = nil, want an error wrapping %v", want)
@@ -29,9 +29,9 @@ func wantErr(t *testing.T, err error, want []error, rule string, secrets ...stri
 	}
 }
 
-// tokenCases are the shared identifier rules of ReasonCode and overlay IDs
+// tokenRuleCases are the shared identifier rules of ReasonCode and overlay IDs
 // for a bound of max bytes. rule is "" for valid inputs.
-func tokenCases(max int) []struct {
+func tokenRuleCases(max int) []struct {
 	name, in, rule string
 } {
 	return []struct{ name, in, rule string }{
@@ -54,7 +54,7 @@ func tokenCases(max int) []struct {
 }
 
 func TestReasonCodeValidateRules(t *testing.T) {
-	for _, tc := range tokenCases(MaxReasonCodeBytes) {
+	for _, tc := range tokenRuleCases(MaxReasonCodeBytes) {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ReasonCode(tc.in).Validate()
 			if tc.rule == "" {
@@ -63,7 +63,7 @@ func TestReasonCodeValidateRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, []error{ErrInvalidReasonCode}, tc.rule, strings.TrimSpace(tc.in))
+			wantValidationErr(t, err, []error{ErrInvalidReasonCode}, tc.rule, strings.TrimSpace(tc.in))
 			if errors.Is(err, ErrInvalidOverlayID) {
 				t.Errorf("err = %q wraps the overlay id sentinel", err)
 			}
@@ -72,7 +72,7 @@ func TestReasonCodeValidateRules(t *testing.T) {
 }
 
 func TestValidateOverlayIDRules(t *testing.T) {
-	for _, tc := range tokenCases(MaxOverlayIDBytes) {
+	for _, tc := range tokenRuleCases(MaxOverlayIDBytes) {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ValidateOverlayID(tc.in)
 			if tc.rule == "" {
@@ -81,7 +81,7 @@ func TestValidateOverlayIDRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, []error{ErrInvalidOverlayID}, tc.rule, strings.TrimSpace(tc.in))
+			wantValidationErr(t, err, []error{ErrInvalidOverlayID}, tc.rule, strings.TrimSpace(tc.in))
 			if errors.Is(err, ErrInvalidReasonCode) {
 				t.Errorf("err = %q wraps the reason code sentinel", err)
 			}

@@ -17,19 +17,19 @@ func TestTagValidateRules(t *testing.T) {
 		not  []error
 		rule string
 	}{
-		{name: "identity only", tag: Tag{Identity: idA}},
-		{name: "identity and reason", tag: Tag{Identity: idA, Reason: "user.request-1"}},
-		{name: "created at is not checked", tag: Tag{Identity: idB, CreatedAt: time.Date(1, 2, 3, 4, 5, 6, 7, time.FixedZone("x", -3600))}},
+		{name: "identity only", tag: Tag{Identity: testIdentityA}},
+		{name: "identity and reason", tag: Tag{Identity: testIdentityA, Reason: "user.request-1"}},
+		{name: "created at is not checked", tag: Tag{Identity: testIdentityB, CreatedAt: time.Date(1, 2, 3, 4, 5, 6, 7, time.FixedZone("x", -3600))}},
 		{
 			name: "empty identity", tag: Tag{},
 			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
 		},
 		{
-			name: "malformed identity", tag: Tag{Identity: "v2:" + idA[3:]},
+			name: "malformed identity", tag: Tag{Identity: "v2:" + testIdentityA[3:]},
 			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
 		},
 		{
-			name: "identity is not trimmed", tag: Tag{Identity: " " + idA},
+			name: "identity is not trimmed", tag: Tag{Identity: " " + testIdentityA},
 			want: []error{ErrInvalidMessageIdentity}, rule: "identity",
 		},
 		{
@@ -37,15 +37,15 @@ func TestTagValidateRules(t *testing.T) {
 			want: []error{ErrInvalidMessageIdentity}, not: []error{ErrInvalidReasonCode}, rule: "identity",
 		},
 		{
-			name: "white space reason is validated", tag: Tag{Identity: idA, Reason: " "},
+			name: "white space reason is validated", tag: Tag{Identity: testIdentityA, Reason: " "},
 			want: []error{ErrInvalidReasonCode}, rule: "required",
 		},
 		{
-			name: "malformed reason", tag: Tag{Identity: idA, Reason: "pii/email"},
+			name: "malformed reason", tag: Tag{Identity: testIdentityA, Reason: "pii/email"},
 			want: []error{ErrInvalidReasonCode}, not: []error{ErrInvalidMessageIdentity}, rule: "byte 3",
 		},
 		{
-			name: "reason over the bound", tag: Tag{Identity: idA, Reason: ReasonCode(strings.Repeat("r", MaxReasonCodeBytes+1))},
+			name: "reason over the bound", tag: Tag{Identity: testIdentityA, Reason: ReasonCode(strings.Repeat("r", MaxReasonCodeBytes+1))},
 			want: []error{ErrInvalidReasonCode}, rule: "exceeds the limit",
 		},
 	}
@@ -58,7 +58,7 @@ func TestTagValidateRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, tc.want, tc.rule, "pii/email", "bad reason")
+			wantValidationErr(t, err, tc.want, tc.rule, "pii/email", "bad reason")
 			for _, s := range tc.not {
 				if errors.Is(err, s) {
 					t.Errorf("err = %q wraps %q", err, s)
@@ -68,30 +68,31 @@ func TestTagValidateRules(t *testing.T) {
 	}
 }
 
-// overlays returns n valid overlays with distinct IDs "ov-0" ... and text
-// of textLen bytes (secretText padded), active as given.
-func overlays(n, textLen int, active bool) []Overlay {
+// testOverlays returns n valid overlays with distinct IDs "ov-0" ... and text
+// of textLen bytes (steeringSecret padded), active as given.
+func testOverlays(n, textLen int, active bool) []Overlay {
 	out := make([]Overlay, n)
 	for i := range out {
-		out[i] = validOverlay(fmt.Sprintf("ov-%d", i))
+		out[i] = testOverlay(fmt.Sprintf("ov-%d", i))
 		out[i].Active = active
 		if textLen > 0 {
-			out[i].Message.Text = secretText + strings.Repeat("t", textLen-len(secretText))
+			out[i].Message.Text = steeringSecret + strings.Repeat("t", textLen-len(steeringSecret))
 		}
 	}
 	return out
 }
 
-func tags(n int) []Tag {
+// testTags returns n valid tags.
+func testTags(n int) []Tag {
 	out := make([]Tag, n)
 	for i := range out {
-		out[i] = Tag{Identity: idA, Reason: "r"}
+		out[i] = Tag{Identity: testIdentityA, Reason: "r"}
 	}
 	return out
 }
 
-// snapshotCase is one row of the Snapshot.Validate rule table.
-type snapshotCase struct {
+// snapshotRuleCase is one row of the Snapshot.Validate rule table.
+type snapshotRuleCase struct {
 	name string
 	snap Snapshot
 	want []error // nil: valid
@@ -99,17 +100,17 @@ type snapshotCase struct {
 	rule string
 }
 
-func snapshotCases() []snapshotCase {
+func snapshotRuleCases() []snapshotRuleCase {
 	edit := func(s Snapshot, f func(*Snapshot)) Snapshot {
 		s.NeverBackend = append([]Tag(nil), s.NeverBackend...)
 		s.Steering = append([]Overlay(nil), s.Steering...)
 		f(&s)
 		return s
 	}
-	base := Snapshot{StateRevision: 9, NeverBackend: tags(2), Steering: overlays(3, 0, true)}
+	base := Snapshot{StateRevision: 9, NeverBackend: testTags(2), Steering: testOverlays(3, 0, true)}
 	snap := []error{ErrInvalidSnapshot}
 	steer := []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage}
-	return []snapshotCase{
+	return []snapshotRuleCase{
 		{name: "zero snapshot", snap: Snapshot{}},
 		{name: "tags and overlays", snap: base},
 		{name: "duplicate tags are allowed", snap: edit(base, func(s *Snapshot) { s.NeverBackend[1] = s.NeverBackend[0] })},
@@ -118,9 +119,9 @@ func snapshotCases() []snapshotCase {
 				s.Steering[i].SlotOrdinal = 5
 			}
 		})},
-		{name: "tags at the bound", snap: Snapshot{NeverBackend: tags(MaxNeverBackendTags)}},
+		{name: "tags at the bound", snap: Snapshot{NeverBackend: testTags(MaxNeverBackendTags)}},
 		{
-			name: "too many tags", snap: Snapshot{NeverBackend: tags(MaxNeverBackendTags + 1)},
+			name: "too many tags", snap: Snapshot{NeverBackend: testTags(MaxNeverBackendTags + 1)},
 			want: snap, not: []error{ErrInvalidMessageIdentity}, rule: "never_backend tags exceed the limit",
 		},
 		{
@@ -162,7 +163,7 @@ func snapshotCases() []snapshotCase {
 			want: steer, not: []error{ErrInvalidRole}, rule: "steering[1]",
 		},
 		{
-			name: "invalid overlay placement", snap: edit(base, func(s *Snapshot) { s.Steering[0].Placement.Anchor = anchorP("v1:zz", 1) }),
+			name: "invalid overlay placement", snap: edit(base, func(s *Snapshot) { s.Steering[0].Placement.Anchor = testAnchor("v1:zz", 1) }),
 			want: []error{ErrInvalidSnapshot, ErrInvalidPlacement, ErrInvalidMessageAnchor, ErrInvalidMessageIdentity}, rule: "steering[0]",
 		},
 		{
@@ -179,7 +180,7 @@ func snapshotCases() []snapshotCase {
 		{
 			name: "inactive malformed overlay", snap: edit(base, func(s *Snapshot) {
 				s.Steering[1].Active = false
-				s.Steering[1].Placement = Placement{Kind: PlacementStablePrefix, Anchor: anchorP(idA, 1)}
+				s.Steering[1].Placement = Placement{Kind: PlacementStablePrefix, Anchor: testAnchor(testIdentityA, 1)}
 			}),
 			want: []error{ErrInvalidSnapshot, ErrInvalidPlacement}, rule: "steering[1]",
 		},
@@ -210,52 +211,52 @@ func snapshotCases() []snapshotCase {
 			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, not: []error{ErrInvalidSteeringMessage}, rule: "steering[1]",
 		},
 		{
-			name: "duplicate in a long list", snap: edit(Snapshot{Steering: overlays(linearDuplicateScan+5, 0, false)}, func(s *Snapshot) {
+			name: "duplicate in a long list", snap: edit(Snapshot{Steering: testOverlays(linearDuplicateScan+5, 0, false)}, func(s *Snapshot) {
 				s.Steering[linearDuplicateScan+3].OverlayID = s.Steering[4].OverlayID
 			}),
 			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("steering[%d]: conversationprojection: invalid overlay id: duplicates the id of steering[4]", linearDuplicateScan+3),
 		},
 		{
-			name: "duplicate at the end of a short list", snap: edit(Snapshot{Steering: overlays(linearDuplicateScan, 0, false)}, func(s *Snapshot) {
+			name: "duplicate at the end of a short list", snap: edit(Snapshot{Steering: testOverlays(linearDuplicateScan, 0, false)}, func(s *Snapshot) {
 				s.Steering[linearDuplicateScan-1].OverlayID = s.Steering[linearDuplicateScan-2].OverlayID
 			}),
 			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("duplicates the id of steering[%d]", linearDuplicateScan-2),
 		},
-		{name: "active overlays at the bound", snap: Snapshot{Steering: overlays(MaxActiveOverlays, 0, true)}},
-		{name: "inactive overlays do not count", snap: edit(Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
+		{name: "active overlays at the bound", snap: Snapshot{Steering: testOverlays(MaxActiveOverlays, 0, true)}},
+		{name: "inactive overlays do not count", snap: edit(Snapshot{Steering: testOverlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
 			s.Steering[7].Active = false
 		})},
 		{
-			name: "too many active overlays", snap: Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)},
+			name: "too many active overlays", snap: Snapshot{Steering: testOverlays(MaxActiveOverlays+1, 0, true)},
 			want: steer, rule: fmt.Sprintf("%d active overlays exceed the limit of %d", MaxActiveOverlays+1, MaxActiveOverlays),
 		},
 		{
-			name: "overlays validated before the active count", snap: edit(Snapshot{Steering: overlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
+			name: "overlays validated before the active count", snap: edit(Snapshot{Steering: testOverlays(MaxActiveOverlays+1, 0, true)}, func(s *Snapshot) {
 				s.Steering[MaxActiveOverlays].AnchorMissingPolicy = ""
 			}),
 			want: []error{ErrInvalidSnapshot, ErrInvalidAnchorMissingPolicy}, not: []error{ErrInvalidSteeringMessage}, rule: fmt.Sprintf("steering[%d]", MaxActiveOverlays),
 		},
-		{name: "active text at the total bound", snap: Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes, MaxSteeringTextBytes, true)}},
-		{name: "inactive text does not count", snap: edit(Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
+		{name: "active text at the total bound", snap: Snapshot{Steering: testOverlays(MaxTotalSteeringBytes/MaxSteeringTextBytes, MaxSteeringTextBytes, true)}},
+		{name: "inactive text does not count", snap: edit(Snapshot{Steering: testOverlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
 			s.Steering[0].Active = false
 		})},
 		{
-			name: "active text over the total bound", snap: edit(Snapshot{Steering: overlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
+			name: "active text over the total bound", snap: edit(Snapshot{Steering: testOverlays(MaxTotalSteeringBytes/MaxSteeringTextBytes+1, MaxSteeringTextBytes, true)}, func(s *Snapshot) {
 				s.Steering[0].Message.Text = "x"
 			}),
 			want: steer, rule: fmt.Sprintf("total %d bytes, exceeding the limit of %d", MaxTotalSteeringBytes+1, MaxTotalSteeringBytes),
 		},
 		{
-			name: "active count checked before total text", snap: Snapshot{Steering: overlays(MaxActiveOverlays+1, MaxSteeringTextBytes, true)},
+			name: "active count checked before total text", snap: Snapshot{Steering: testOverlays(MaxActiveOverlays+1, MaxSteeringTextBytes, true)},
 			want: steer, rule: "active overlays exceed the limit",
 		},
 	}
 }
 
 func TestSnapshotValidateRules(t *testing.T) {
-	for _, tc := range snapshotCases() {
+	for _, tc := range snapshotRuleCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			before := cloneSnapshot(tc.snap)
+			before := cloneTestSnapshot(tc.snap)
 			err := tc.snap.Validate()
 			if !reflect.DeepEqual(tc.snap, before) {
 				t.Error("Validate modified the snapshot")
@@ -266,7 +267,7 @@ func TestSnapshotValidateRules(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, tc.want, tc.rule, secretText, "narrator", "ignore", "ov 2", "pii email")
+			wantValidationErr(t, err, tc.want, tc.rule, steeringSecret, "narrator", "ignore", "ov 2", "pii email")
 			for _, s := range tc.not {
 				if errors.Is(err, s) {
 					t.Errorf("err = %q wraps %q", err, s)
@@ -281,25 +282,25 @@ func TestSnapshotValidateRules(t *testing.T) {
 // inactive overlay with broken fields or two overlays sharing an ID reached
 // the kernel.
 func TestSnapshotValidateC5RejectsMalformedInactiveAndDuplicateOverlays(t *testing.T) {
-	inactive := validOverlay("dormant")
+	inactive := testOverlay("dormant")
 	inactive.Active = false
 	inactive.Message.Role = "narrator"
-	err := Snapshot{Steering: []Overlay{validOverlay("live"), inactive}}.Validate()
-	wantErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage, ErrInvalidRole}, "steering[1]", "narrator", secretText)
+	err := Snapshot{Steering: []Overlay{testOverlay("live"), inactive}}.Validate()
+	wantValidationErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidSteeringMessage, ErrInvalidRole}, "steering[1]", "narrator", steeringSecret)
 
 	for _, active := range []bool{true, false} {
-		a, b := validOverlay("same"), validOverlay("same")
+		a, b := testOverlay("same"), testOverlay("same")
 		b.Active = active
 		b.Message.Text = "other text"
 		err = Snapshot{Steering: []Overlay{a, b}}.Validate()
-		wantErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, "duplicates the id of steering[0]", "same", "other text")
+		wantValidationErr(t, err, []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, "duplicates the id of steering[0]", "same", "other text")
 	}
 }
 
 // TestSnapshotValidateAllocations pins that validating a typical valid
 // snapshot does not allocate.
 func TestSnapshotValidateAllocations(t *testing.T) {
-	s := Snapshot{NeverBackend: tags(8), Steering: overlays(linearDuplicateScan, 0, true)}
+	s := Snapshot{NeverBackend: testTags(8), Steering: testOverlays(linearDuplicateScan, 0, true)}
 	if n := testing.AllocsPerRun(100, func() {
 		if err := s.Validate(); err != nil {
 			t.Fatal(err)
@@ -309,7 +310,7 @@ func TestSnapshotValidateAllocations(t *testing.T) {
 	}
 }
 
-func cloneSnapshot(s Snapshot) Snapshot {
+func cloneTestSnapshot(s Snapshot) Snapshot {
 	c := s
 	c.NeverBackend = append([]Tag(nil), s.NeverBackend...)
 	if s.Steering != nil {
@@ -326,7 +327,7 @@ func cloneSnapshot(s Snapshot) Snapshot {
 
 func BenchmarkSnapshotValidate(b *testing.B) {
 	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
-		s := Snapshot{NeverBackend: tags(64), Steering: overlays(n, 256, true)}
+		s := Snapshot{NeverBackend: testTags(64), Steering: testOverlays(n, 256, true)}
 		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

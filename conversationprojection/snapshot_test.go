@@ -325,7 +325,21 @@ func cloneTestSnapshot(s Snapshot) Snapshot {
 	return c
 }
 
+// BenchmarkSnapshotValidate measures whole-snapshot validation against the
+// baseline of validating only the tag identities it contains (64 tags),
+// the floor of any snapshot check.
 func BenchmarkSnapshotValidate(b *testing.B) {
+	baseline := testTags(64)
+	b.Run("baseline=tag-identities", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for i := range baseline {
+				if err := baseline[i].Identity.Validate(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
 		s := Snapshot{NeverBackend: testTags(64), Steering: testOverlays(n, 256, true)}
 		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {

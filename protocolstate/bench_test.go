@@ -2,6 +2,7 @@ package protocolstate
 
 import (
 	"crypto/sha256"
+	"math"
 	"testing"
 	"time"
 )
@@ -33,26 +34,32 @@ func BenchmarkFingerprintBaselineSum256(b *testing.B) {
 	}
 }
 
-// BenchmarkFingerprintVsSum256 runs Fingerprint and the Sum256 baseline b.N
-// times each in the same run and reports their time ratio as x-sum256 (the
-// target is at most 1.3). Its ns/op covers one call of each.
+// BenchmarkFingerprintVsSum256 alternates batches of Fingerprint and of the
+// Sum256 baseline in the same run and reports the ratio of their fastest
+// batches as x-sum256 (the target is at most 1.3), with the per-call times of
+// those batches as fp-ns and sum256-ns. The fastest batch is the one least
+// disturbed by other work on a shared machine. Its ns/op covers one batch of
+// each.
 func BenchmarkFingerprintVsSum256(b *testing.B) {
 	in := fixtureInput(b)
 	pre := []byte(refPreimage(in))
-	var fpTime, sumTime time.Duration
+	const batch = 16
+	fpBest, sumBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	for b.Loop() {
 		start := time.Now()
-		for range 64 {
+		for range batch {
 			sinkString = Fingerprint(in)
 		}
 		mid := time.Now()
-		for range 64 {
+		for range batch {
 			sinkSum = sha256.Sum256(pre)
 		}
-		fpTime += mid.Sub(start)
-		sumTime += time.Since(mid)
+		fpBest = min(fpBest, mid.Sub(start))
+		sumBest = min(sumBest, time.Since(mid))
 	}
-	b.ReportMetric(float64(fpTime)/float64(sumTime), "x-sum256")
+	b.ReportMetric(float64(fpBest)/float64(sumBest), "x-sum256")
+	b.ReportMetric(float64(fpBest)/batch, "fp-ns")
+	b.ReportMetric(float64(sumBest)/batch, "sum256-ns")
 }
 
 // BenchmarkEncode measures Encode of a state with a fingerprint (the 115-byte

@@ -2,7 +2,6 @@ package protocolstate
 
 import (
 	"crypto/sha256"
-	"strconv"
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -49,11 +48,15 @@ func Fingerprint(in terminaldecision.Input) string {
 	return canon.PrefixedHex(FingerprintPrefix, sum)
 }
 
-// Record names with their ':' separator, in preimage order. Records 0 to 6
-// are fixed; each active action then adds one record per actionRecords entry.
+// Records whose whole text is known in advance, spelled out without their
+// '\n' so that each costs a single copy.
 var (
-	fixedRecords  = [...]string{"cause:", "explicit_expected:", "explicit_observed:", "objective:", "candidate:", "recent:", "action_count:"}
-	actionRecords = [...]string{"action_kind:", "action_status:", "action_name:"}
+	expectedRecords = [2]string{"explicit_expected:5:false", "explicit_expected:4:true"}
+	observedRecords = [2]string{"explicit_observed:5:false", "explicit_observed:4:true"}
+	countRecords    = [terminaldecision.MaxEvidenceActions + 1]string{
+		"action_count:1:0", "action_count:1:1", "action_count:1:2", "action_count:1:3", "action_count:1:4",
+		"action_count:1:5", "action_count:1:6", "action_count:1:7", "action_count:1:8",
+	}
 )
 
 const (
@@ -63,107 +66,127 @@ const (
 	// maxHeaderBytes bounds a record header: the longest name with its
 	// colon, the decimal length of any string and the second colon.
 	maxHeaderBytes = len("explicit_expected:") + len("9223372036854775807") + 1
-	// digits spells the action counts 0 to 8.
-	digits = "012345678"
 )
 
-// preimage enumerates the framed records of one Input and copies them,
-// window by window, into buf. It holds the only mutable state of a
-// Fingerprint call and lives on that call's stack.
+// preimage copies the framed records of one Input, window by window, into
+// buf. Each call of fill visits the records in order, skips those completed
+// in earlier windows, resumes the one left open, and stops when buf is full.
+// It holds the only mutable state of a Fingerprint call and lives on that
+// call's stack.
 type preimage struct {
-	in      *terminaldecision.Input
-	records int    // number of records: 7 plus 3 per active action
-	record  int    // index of the current record
-	rest    string // unwritten remainder of the current record's value
-	open    bool   // the current record's header is written, not its '\n'
-	crs     bool   // rest contains a CR to rewrite while it is copied
-	n       int    // bytes used in buf
-	buf     [windowBytes]byte
+	in   *terminaldecision.Input
+	done int    // records completely written
+	at   int    // index of the record visited in the current pass
+	rest string // unwritten remainder of record done's value while open
+	open bool   // record done has its header written, not its '\n'
+	crs  bool   // rest contains a CR to rewrite while it is copied
+	n    int    // bytes used in buf
+	buf  [windowBytes]byte
 }
 
-// newPreimage returns the record enumerator for in.
+// newPreimage returns the record writer for in.
 func newPreimage(in *terminaldecision.Input) preimage {
-	actions := min(int(in.Evidence.ActionCount), terminaldecision.MaxEvidenceActions)
-	return preimage{in: in, records: len(fixedRecords) + len(actionRecords)*actions}
-}
-
-// next returns the name and value of the current record and whether the value
-// is normalized text. A normalized value is returned trimmed; its line
-// endings are rewritten while it is copied. Trimming first is equivalent to
-// trimming after the rewrite, because CR and LF are both white space.
-func (p *preimage) next() (name, value string, norm bool) {
-	r := p.record
-	ev := &p.in.Evidence
-	switch r {
-	case 0:
-		return fixedRecords[r], string(p.in.Candidate.Cause), false
-	case 1:
-		return fixedRecords[r], strconv.FormatBool(ev.ExplicitCompletionExpected), false
-	case 2:
-		return fixedRecords[r], strconv.FormatBool(ev.ExplicitCompletion), false
-	case 3:
-		return fixedRecords[r], strings.TrimSpace(ev.Objective), true
-	case 4:
-		return fixedRecords[r], strings.TrimSpace(ev.CandidateText), true
-	case 5:
-		return fixedRecords[r], strings.TrimSpace(ev.RecentText), true
-	case 6:
-		n := (p.records - len(fixedRecords)) / len(actionRecords)
-		return fixedRecords[r], digits[n : n+1], false
-	}
-	r -= len(fixedRecords)
-	a := &ev.Actions[r/len(actionRecords)]
-	switch r % len(actionRecords) {
-	case 0:
-		return actionRecords[0], string(a.Kind), false
-	case 1:
-		return actionRecords[1], string(a.Status), false
-	}
-	return actionRecords[2], strings.TrimSpace(a.Name), true
+	return preimage{in: in}
 }
 
 // fill appends records to buf until it is full or every record is written,
-// and reports the latter.
+// and reports the latter. The records are, in order: cause, the two
+// completion flags, objective, candidate, recent, the action count, and
+// kind, status and name of each active action.
 func (p *preimage) fill() bool {
-	for p.record < p.records {
-		if !p.open {
-			if len(p.buf)-p.n < maxHeaderBytes {
-				return false
-			}
-			name, v, norm := p.next()
-			size, crs := len(v), false
-			if norm {
-				if i := strings.IndexByte(v, '\r'); i >= 0 {
-					// Only the CRs dropped before an LF shorten the
-					// value; the others become LFs.
-					size -= strings.Count(v[i:], "\r\n")
-					crs = true
-				}
-			}
-			n := p.n + copy(p.buf[p.n:], name)
-			n = putDecimal(&p.buf, n, size)
-			p.buf[n] = ':'
-			p.n = n + 1
-			p.rest, p.crs, p.open = v, crs, true
-		}
-		p.copyValue()
-		if p.rest != "" || p.n == len(p.buf) {
+	p.at = 0
+	ev := &p.in.Evidence
+	actions := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
+	ok := p.put("cause:", string(p.in.Candidate.Cause), false) &&
+		p.put("", expectedRecords[b2i(ev.ExplicitCompletionExpected)], false) &&
+		p.put("", observedRecords[b2i(ev.ExplicitCompletion)], false) &&
+		p.put("objective:", ev.Objective, true) &&
+		p.put("candidate:", ev.CandidateText, true) &&
+		p.put("recent:", ev.RecentText, true) &&
+		p.put("", countRecords[actions], false)
+	for i := 0; ok && i < actions; i++ {
+		a := &ev.Actions[i]
+		ok = p.put("action_kind:", string(a.Kind), false) &&
+			p.put("action_status:", string(a.Status), false) &&
+			p.put("action_name:", a.Name, true)
+	}
+	return ok
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// put writes the record name (which includes its ':') with value v, or
+// resumes it, and reports whether it is complete. An empty name marks a
+// record spelled out in advance: v is then its whole text. A normalized
+// value is trimmed here and its line endings are rewritten while it is
+// copied; trimming first is equivalent to trimming after the rewrite,
+// because CR and LF are both white space.
+func (p *preimage) put(name, v string, norm bool) bool {
+	i := p.at
+	p.at++
+	if i < p.done {
+		return true
+	}
+	if !p.open {
+		n := p.n
+		if len(p.buf)-n < maxHeaderBytes {
 			return false
 		}
-		p.buf[p.n] = '\n'
-		p.n++
-		p.open = false
-		p.record++
+		crs := false
+		if norm {
+			v = strings.TrimSpace(v)
+			crs = strings.IndexByte(v, '\r') >= 0
+		}
+		if name != "" {
+			size := len(v)
+			if crs {
+				// Only the CRs dropped before an LF shorten the
+				// value; the others become LFs.
+				size -= strings.Count(v, "\r\n")
+			}
+			n += copy(p.buf[n:], name)
+			n = putDecimal(&p.buf, n, size)
+			p.buf[n] = ':'
+			n++
+		}
+		if !crs && len(v) < len(p.buf)-n {
+			// Fast path: the value and its '\n' fit as they are.
+			n += copy(p.buf[n:], v)
+			p.buf[n] = '\n'
+			p.n = n + 1
+			p.done++
+			return true
+		}
+		p.n = n
+		p.rest, p.crs, p.open = v, crs, true
 	}
+	p.copyValue()
+	if p.rest != "" || p.n == len(p.buf) {
+		return false
+	}
+	p.buf[p.n] = '\n'
+	p.n++
+	p.open = false
+	p.done++
 	return true
 }
 
 // putDecimal writes the decimal form of v (not negative) at buf[n:] and
 // returns the index after it. The caller guarantees room for 19 digits.
 func putDecimal(buf *[windowBytes]byte, n, v int) int {
-	if v < 10 {
+	switch {
+	case v < 10:
 		buf[n] = byte('0' + v)
 		return n + 1
+	case v < 100:
+		buf[n], buf[n+1] = byte('0'+v/10), byte('0'+v%10)
+		return n + 2
 	}
 	var tmp [20]byte
 	i := len(tmp)
@@ -175,9 +198,9 @@ func putDecimal(buf *[windowBytes]byte, n, v int) int {
 	return n + copy(buf[n:], tmp[i:])
 }
 
-// copyValue copies as much of rest into buf as fits, rewriting line endings
-// when the value has CRs: a CR before an LF is dropped, any other CR becomes
-// an LF.
+// copyValue copies as much of rest into buf as fits, rewriting the line
+// endings of a value with CRs: a CR before an LF is dropped, any other CR
+// becomes an LF.
 func (p *preimage) copyValue() {
 	for p.rest != "" && p.n < len(p.buf) {
 		span := len(p.rest)

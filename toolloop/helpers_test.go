@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,41 @@ func legacyRows(t *testing.T) []legacyRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// wireTypes returns every type reachable from the 43 event structs and
+// EnvelopeV1 (through fields, elements and the variants of dataEnums),
+// each once.
+func wireTypes() []reflect.Type {
+	seen := map[reflect.Type]bool{}
+	var out []reflect.Type
+	var visit func(reflect.Type)
+	visit = func(typ reflect.Type) {
+		if seen[typ] {
+			return
+		}
+		seen[typ] = true
+		out = append(out, typ)
+		switch typ.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map:
+			visit(typ.Elem())
+		case reflect.Interface:
+			if e, ok := dataEnumOf(typ); ok {
+				for _, v := range e.variants {
+					visit(v)
+				}
+			}
+		case reflect.Struct:
+			for i := range typ.NumField() {
+				visit(typ.Field(i).Type)
+			}
+		}
+	}
+	for _, ev := range allEventSamples() {
+		visit(reflect.TypeOf(ev))
+	}
+	visit(typeOf[EnvelopeV1]())
+	return out
 }
 
 // jnode is a JSON value parsed with its object members in document order

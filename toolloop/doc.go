@@ -52,7 +52,8 @@
 //   - Every error wraps one of the package's sentinels and never echoes
 //     input text; no function panics on any input except MustParseValue.
 //   - The package is pure: no global state, goroutines, clocks or I/O.
-//     Inputs are never mutated or retained, and outputs never alias inputs.
+//     Inputs are never mutated, nor retained (except the events an EventLog
+//     is asked to retain), and outputs never alias inputs.
 //   - The port dispatch functions (ExportAccepted, MeasureIncremental,
 //     RecordExternalIntent, RecordExternalResult, RecordArtifact,
 //     FetchArtifact) return ctx.Err() before calling any port, and use an

@@ -30,11 +30,13 @@ import (
 // the hash through a fixed stack window, so it allocates only the result and
 // runs in time linear in the hashed bytes.
 func Fingerprint(in terminaldecision.Input) string {
-	// h stays a local of this function, and only this function calls its
-	// methods, so the compiler keeps the hash state and the window on the
-	// stack (see the package documentation).
+	// h stays a local of this function and only this function calls its
+	// methods: the compiler then knows its concrete type, devirtualizes
+	// Write and Sum and keeps both the hash state and the window on the
+	// stack. Passing h to a helper as a hash.Hash would move them to the
+	// heap.
 	h := sha256.New()
-	p := newPreimage(&in)
+	p := preimage{in: &in}
 	for {
 		done := p.fill()
 		h.Write(p.buf[:p.n])
@@ -48,16 +50,17 @@ func Fingerprint(in terminaldecision.Input) string {
 	return canon.PrefixedHex(FingerprintPrefix, sum)
 }
 
-// Records whose whole text is known in advance, spelled out without their
+// Records whose whole text depends on one flag, spelled out without their
 // '\n' so that each costs a single copy.
-var (
-	expectedRecords = [2]string{"explicit_expected:5:false", "explicit_expected:4:true"}
-	observedRecords = [2]string{"explicit_observed:5:false", "explicit_observed:4:true"}
-	countRecords    = [terminaldecision.MaxEvidenceActions + 1]string{
-		"action_count:1:0", "action_count:1:1", "action_count:1:2", "action_count:1:3", "action_count:1:4",
-		"action_count:1:5", "action_count:1:6", "action_count:1:7", "action_count:1:8",
-	}
+const (
+	expectedTrue  = "explicit_expected:4:true"
+	expectedFalse = "explicit_expected:5:false"
+	observedTrue  = "explicit_observed:4:true"
+	observedFalse = "explicit_observed:5:false"
 )
+
+// counts spells the action counts 0 to terminaldecision.MaxEvidenceActions.
+const counts = "012345678"
 
 const (
 	// windowBytes is the size of the stack window the records stream
@@ -84,11 +87,6 @@ type preimage struct {
 	buf  [windowBytes]byte
 }
 
-// newPreimage returns the record writer for in.
-func newPreimage(in *terminaldecision.Input) preimage {
-	return preimage{in: in}
-}
-
 // fill appends records to buf until it is full or every record is written,
 // and reports the latter. The records are, in order: cause, the two
 // completion flags, objective, candidate, recent, the action count, and
@@ -98,12 +96,12 @@ func (p *preimage) fill() bool {
 	ev := &p.in.Evidence
 	actions := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
 	ok := p.put("cause:", string(p.in.Candidate.Cause), false) &&
-		p.put("", expectedRecords[b2i(ev.ExplicitCompletionExpected)], false) &&
-		p.put("", observedRecords[b2i(ev.ExplicitCompletion)], false) &&
+		p.put("", pick(ev.ExplicitCompletionExpected, expectedTrue, expectedFalse), false) &&
+		p.put("", pick(ev.ExplicitCompletion, observedTrue, observedFalse), false) &&
 		p.put("objective:", ev.Objective, true) &&
 		p.put("candidate:", ev.CandidateText, true) &&
 		p.put("recent:", ev.RecentText, true) &&
-		p.put("", countRecords[actions], false)
+		p.put("action_count:", counts[actions:actions+1], false)
 	for i := 0; ok && i < actions; i++ {
 		a := &ev.Actions[i]
 		ok = p.put("action_kind:", string(a.Kind), false) &&
@@ -113,12 +111,12 @@ func (p *preimage) fill() bool {
 	return ok
 }
 
-// b2i is 1 for true and 0 for false.
-func b2i(b bool) int {
+// pick returns yes if b is true and no otherwise.
+func pick(b bool, yes, no string) string {
 	if b {
-		return 1
+		return yes
 	}
-	return 0
+	return no
 }
 
 // put writes the record name (which includes its ':') with value v, or

@@ -126,15 +126,8 @@ func decode(token string) (State, rejection) {
 	s := State{
 		Reprompts:             int(payload[2]),
 		ConsecutiveNoProgress: int(payload[3]),
+		LastFingerprint:       string(payload[headerBytes:n]), // the one allocation
 		Terminal:              payload[1]&flagTerminal != 0,
-	}
-	if n > headerBytes {
-		// Check the counters first so a state that is invalid whatever its
-		// fingerprint costs no allocation.
-		if s.Reprompts > MaxReprompts || s.ConsecutiveNoProgress > MaxConsecutiveNoProgress {
-			return State{}, rejectState
-		}
-		s.LastFingerprint = string(payload[headerBytes:n])
 	}
 	if s.Validate() != nil {
 		return State{}, rejectState

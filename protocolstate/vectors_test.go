@@ -77,7 +77,7 @@ func fixtureInput(t testing.TB) terminaldecision.Input {
 // preimageOf collects the exact bytes Fingerprint hashes for in.
 func preimageOf(in terminaldecision.Input) []byte {
 	var out []byte
-	p := newPreimage(&in)
+	p := preimage{in: &in}
 	for {
 		done := p.fill()
 		out = append(out, p.buf[:p.n]...)

@@ -78,7 +78,10 @@ const (
 // any other stray byte.
 //
 // The zero Scanner is not ready for use; call Reset first. A Scanner holds
-// no reference to anything but the document it was reset with.
+// no reference to anything but the document it was reset with. A copy of a
+// Scanner (s2 := *s) scans ahead independently: advancing the copy never
+// changes what the original returns, which lets a decoder look for a member
+// anywhere in an object before decoding the object.
 type Scanner struct {
 	data     []byte
 	pos      int

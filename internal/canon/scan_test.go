@@ -203,3 +203,49 @@ func TestErrorsNeverQuoteTheDocument(t *testing.T) {
 		}
 	}
 }
+
+func TestScannerCopyScansAheadIndependently(t *testing.T) {
+	// Deep enough that the depth stack spills past its first word.
+	deep := strings.Repeat("[", 100) + "1" + strings.Repeat("]", 100)
+	in := []byte(`{"a":` + deep + `,"tag":"x","b":{"c":[` + deep + `]}}`)
+	var s Scanner
+	s.Reset(in, true, SerdeMaxDepth)
+	var want []string
+	var ref Scanner
+	ref.Reset(in, true, SerdeMaxDepth)
+	for {
+		k, err := ref.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k == KindEOF {
+			break
+		}
+		want = append(want, string(ref.Raw()))
+	}
+	var got []string
+	for i := 0; ; i++ {
+		// Before every token, drain a copy to the end of the document.
+		ahead := s
+		for {
+			k, err := ahead.Next()
+			if err != nil {
+				t.Fatalf("copy at token %d: %v", i, err)
+			}
+			if k == KindEOF {
+				break
+			}
+		}
+		k, err := s.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k == KindEOF {
+			break
+		}
+		got = append(got, string(s.Raw()))
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatal("scanning ahead with a copy changed the original's tokens")
+	}
+}

@@ -1,0 +1,49 @@
+package protocolstate
+
+import "testing"
+
+func TestSentinelTexts(t *testing.T) {
+	cases := map[error]string{
+		ErrInvalidState:       "agent-loop-guard protocol state: invalid state",
+		ErrInvalidLimits:      "agent-loop-guard protocol state: invalid limits",
+		ErrInvalidPlatform:    "agent-loop-guard protocol state: invalid platform snapshot",
+		ErrInvalidToken:       "agent-loop-guard protocol state: invalid token",
+		ErrRepromptsExhausted: "agent-loop-guard protocol state: reprompt budget exhausted",
+	}
+	for err, want := range cases {
+		if err.Error() != want {
+			t.Errorf("sentinel text %q, want %q", err.Error(), want)
+		}
+	}
+}
+
+// TestErrorsAreBareSentinels feeds secret-bearing values to every function
+// that can fail and checks that the error is a sentinel value itself, so it
+// cannot carry the value.
+func TestErrorsAreBareSentinels(t *testing.T) {
+	const secret = "sha256:secret-evidence-text"
+	bad := State{LastFingerprint: secret}
+	checks := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"Decode", second(Decode(TokenPrefix + "secret")), ErrInvalidToken},
+		{"Encode", second(Encode(bad)), ErrInvalidState},
+		{"Observe prior", second(Observe(bad, fp)), ErrInvalidState},
+		{"Observe fingerprint", second(Observe(State{}, secret)), ErrInvalidState},
+		{"Advance", second(Advance(bad, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrInvalidState},
+		{"Advance limits", second(Advance(State{}, Limits{})), ErrInvalidLimits},
+		{"Advance exhausted", second(Advance(State{Terminal: true}, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrRepromptsExhausted},
+		{"Remaining", second(Remaining(bad, Limits{}, Platform{})), ErrInvalidState},
+		{"Remaining platform", second(Remaining(State{}, Limits{MaxReprompts: 1, NoProgressLimit: 1}, Platform{Cap: -1})), ErrInvalidPlatform},
+	}
+	for _, c := range checks {
+		if c.err != c.want {
+			t.Errorf("%s: error %v, want the bare %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+// second returns the error of a two-result call.
+func second[T any](_ T, err error) error { return err }

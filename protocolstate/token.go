@@ -23,6 +23,7 @@ const (
 	flagTerminal  = 0x01 // payload byte 1, bit 0: State.Terminal
 	headerBytes   = 5    // version, flags, reprompts, no-progress, L
 	maxPayload    = headerBytes + fingerprintBytes
+	maxPayloadB64 = (maxPayload*8 + 5) / 6 // base64 length of maxPayload bytes
 	maxTokenBody  = MaxTokenBytes - len(TokenPrefix)
 	maxBodyDecode = maxTokenBody * 6 / 8 // bytes a maximal body can decode to
 )
@@ -45,7 +46,7 @@ func Encode(state State) (string, error) {
 	payload[4] = byte(len(state.LastFingerprint))
 	n := headerBytes + copy(payload[headerBytes:], state.LastFingerprint)
 
-	var token [len(TokenPrefix) + (maxPayload*8+5)/6]byte
+	var token [len(TokenPrefix) + maxPayloadB64]byte
 	copy(token[:], TokenPrefix)
 	body := token[len(TokenPrefix):]
 	base64.RawURLEncoding.Encode(body, payload[:n])
@@ -102,7 +103,7 @@ func decode(token string) (State, rejection) {
 	// The strict decoder skips CR and LF; the canonical check below
 	// rejects them.
 	var src [maxTokenBody]byte
-	var payload [maxBodyDecode + 1]byte
+	var payload [maxBodyDecode]byte
 	enc := base64.RawURLEncoding.Strict()
 	n, err := enc.Decode(payload[:], src[:copy(src[:], text)])
 	if err != nil {
@@ -111,8 +112,8 @@ func decode(token string) (State, rejection) {
 	if n < headerBytes || n > maxPayload {
 		return State{}, rejectPayloadSize
 	}
-	var again [(maxPayload*8 + 5) / 6]byte
-	m := base64.RawURLEncoding.EncodedLen(n)
+	var again [maxPayloadB64]byte
+	m := enc.EncodedLen(n)
 	enc.Encode(again[:], payload[:n])
 	if string(again[:m]) != text {
 		return State{}, rejectNoncanonical

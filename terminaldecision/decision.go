@@ -46,9 +46,13 @@ func (c ContinuationIntent) Validate() error {
 // Decision is a Provider's answer for one Input. Continue is non-nil exactly
 // when Kind is DecisionContinue. The zero value is not valid.
 type Decision struct {
-	Kind       DecisionKind
+	// Kind is what was decided.
+	Kind DecisionKind
+	// ReasonCode says why; required, at most MaxReasonCodeBytes.
 	ReasonCode string
-	Continue   *ContinuationIntent
+	// Continue is the continuation intent of a continue decision, and nil
+	// for every other kind.
+	Continue *ContinuationIntent
 }
 
 // Validate reports whether d is a valid Decision; it is ValidateDecision(d).

@@ -129,3 +129,15 @@ func TestContinuationIntentRejectsInSpecOrder(t *testing.T) {
 		})
 	}
 }
+
+func TestValidateDecisionDoesNotAllocateOnSuccess(t *testing.T) {
+	intent := validIntent()
+	d := Decision{Kind: DecisionContinue, ReasonCode: "missing_completion_signal", Continue: &intent}
+	if n := testing.AllocsPerRun(100, func() {
+		if ValidateDecision(d) != nil || ValidateProviderID("guard") != nil {
+			t.Fatal("unexpected error")
+		}
+	}); n != 0 {
+		t.Fatalf("validation allocated %v times", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 )
@@ -275,6 +276,41 @@ func BenchmarkMessageIdentityFloor(b *testing.B) {
 	for b.Loop() {
 		_ = sha256.Sum256(bytes)
 	}
+}
+
+// BenchmarkMessageIdentityOfVsFloor alternates batches of
+// MessageIdentityOf and of the floor (sha256.Sum256 over the atom bytes) in
+// one loop and reports their time ratio as x-floor, which stays meaningful
+// on a machine whose load changes between two separate benchmarks.
+func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
+	msg := benchTextMessage()
+	atom, err := AtomOfMessage(msg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bytes, err := CanonicalAtomBytes(atom)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const batch = 100
+	var identity, floor time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		for range batch {
+			if _, err := MessageIdentityOf(msg); err != nil {
+				b.Fatal(err)
+			}
+		}
+		t1 := time.Now()
+		for range batch {
+			_ = sha256.Sum256(bytes)
+		}
+		identity += t1.Sub(t0)
+		floor += time.Since(t1)
+	}
+	b.ReportMetric(float64(identity)/float64(floor), "x-floor")
+	b.ReportMetric(float64(identity.Nanoseconds())/float64(b.N*batch), "identity-ns")
+	b.ReportMetric(float64(floor.Nanoseconds())/float64(b.N*batch), "floor-ns")
 }
 
 // benchTextMessage is a user message with 300 bytes of ordinary text.

@@ -17,8 +17,11 @@ import (
 //
 // The zero MessageAnchor does not validate.
 type MessageAnchor struct {
-	Identity   MessageIdentity `json:"identity"`
-	Occurrence uint32          `json:"occurrence"`
+	// Identity is the identity of the named message unit.
+	Identity MessageIdentity `json:"identity"`
+	// Occurrence is the 1-based rank of the unit among the units with
+	// that identity.
+	Occurrence uint32 `json:"occurrence"`
 }
 
 // String returns the formatted anchor representation

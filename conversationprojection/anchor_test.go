@@ -50,8 +50,8 @@ func TestMessageAnchorString(t *testing.T) {
 	}
 }
 
-// trajectory returns items: A, tool call, B, A, reasoning, A, B.
-func trajectory() []lipapi.Item {
+// anchorTestItems returns items: A, tool call, B, A, reasoning, A, B.
+func anchorTestItems() []lipapi.Item {
 	a, b := textItem(lipapi.RoleUser, "A"), textItem(lipapi.RoleAssistant, "B")
 	call := lipapi.Item{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{CallID: "c", Name: "n"}}
 	reasoning := lipapi.Item{Kind: lipapi.ItemKindReasoning, Reasoning: &lipapi.ReasoningItem{}}
@@ -59,7 +59,7 @@ func trajectory() []lipapi.Item {
 }
 
 func TestComputeItemAnchorsCountsOccurrences(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	idA, idB := mustItemIdentity(t, items[0]), mustItemIdentity(t, items[2])
 	got, err := ComputeItemAnchors(items)
 	if err != nil {
@@ -81,7 +81,7 @@ func TestComputeItemAnchorsEmptyIsNonNil(t *testing.T) {
 }
 
 func TestComputeItemAnchorsReturnsIdentityErrors(t *testing.T) {
-	items := append(trajectory(), lipapi.Item{Kind: lipapi.ItemKindMessage, Role: "user", Content: []lipapi.ContentPart{{Kind: "bogus"}}})
+	items := append(anchorTestItems(), lipapi.Item{Kind: lipapi.ItemKindMessage, Role: "user", Content: []lipapi.ContentPart{{Kind: "bogus"}}})
 	got, err := ComputeItemAnchors(items)
 	if got != nil || !errors.Is(err, ErrUnsupportedContent) {
 		t.Fatalf("got %v, %v", got, err)
@@ -132,7 +132,7 @@ func TestComputeCallAnchorsAuthorityAndEmpty(t *testing.T) {
 }
 
 func TestItemAnchorAtMatchesComputeItemAnchors(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	all, err := ComputeItemAnchors(items)
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +159,7 @@ func TestItemAnchorAtMatchesComputeItemAnchors(t *testing.T) {
 // TestC6ItemAnchorAtOutOfRange pins correction C6: an index out of range
 // wraps ErrNonMessageItem.
 func TestC6ItemAnchorAtOutOfRange(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	for _, i := range []int{-1, len(items), len(items) + 5, -1 << 40} {
 		a, err := ItemAnchorAt(items, i)
 		if !errors.Is(err, ErrNonMessageItem) || a != (MessageAnchor{}) {
@@ -187,7 +187,7 @@ func TestItemAnchorAtIdentityErrorsInRange(t *testing.T) {
 }
 
 func TestResolveAnchor(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	idA, idB := mustItemIdentity(t, items[0]), mustItemIdentity(t, items[2])
 	idC := mustItemIdentity(t, textItem("user", "C"))
 	tests := []struct {
@@ -216,7 +216,7 @@ func TestResolveAnchor(t *testing.T) {
 }
 
 func TestResolveAnchorErrors(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	idA := mustItemIdentity(t, items[0])
 	for _, a := range []MessageAnchor{{idA, 0}, {"v1:nothex", 1}, {}} {
 		idx, ok, err := ResolveAnchor(items, a)
@@ -241,7 +241,7 @@ func TestResolveAnchorErrors(t *testing.T) {
 }
 
 func TestAnchorsDoNotMutateInput(t *testing.T) {
-	items := trajectory()
+	items := anchorTestItems()
 	items[0].Content[0].Text = "a\r\nb"
 	before := lipapi.CloneCall(lipapi.Call{Items: items})
 	if _, err := ComputeItemAnchors(items); err != nil {

@@ -41,7 +41,9 @@ const (
 // bytes are {"role":"","content":null}) but AtomOfMessage and AtomOfItem
 // never produce it.
 type MessageAtomV1 struct {
-	Role    lipapi.Role         `json:"role"`
+	// Role is the trimmed role, one of the five lipapi roles.
+	Role lipapi.Role `json:"role"`
+	// Content holds one normalized fragment per part, in part order.
 	Content []NormalizedContent `json:"content"`
 }
 
@@ -49,33 +51,52 @@ type MessageAtomV1 struct {
 // atom. Fields that are empty (empty string, nil pointer, empty raw value)
 // are omitted from the atom bytes.
 type NormalizedContent struct {
+	// Kind is the kind of the part the fragment was derived from.
 	Kind ContentKind `json:"kind"`
 
+	// Text is the line-break-normalized text of text and tool_result
+	// parts, or the canonical JSON text of json parts.
 	Text string `json:"text,omitempty"`
 
-	ImageRef  string `json:"image_ref,omitempty"`
+	// ImageRef references the image of an image_ref part.
+	ImageRef string `json:"image_ref,omitempty"`
+	// ImageMIME is the media type of the referenced image.
 	ImageMIME string `json:"image_mime,omitempty"`
 
-	FileRef  string `json:"file_ref,omitempty"`
+	// FileRef references the file of a file_ref part.
+	FileRef string `json:"file_ref,omitempty"`
+	// FileData is the inline file data of an item file_ref part, verbatim.
 	FileData string `json:"file_data,omitempty"`
+	// FileMIME is the media type of the file.
 	FileMIME string `json:"file_mime,omitempty"`
+	// FileName is the name of the file.
 	FileName string `json:"file_name,omitempty"`
 
-	VideoRef  string `json:"video_ref,omitempty"`
+	// VideoRef references the video of a video_ref part.
+	VideoRef string `json:"video_ref,omitempty"`
+	// VideoMIME is the media type of the referenced video.
 	VideoMIME string `json:"video_mime,omitempty"`
 
+	// Refusal is the line-break-normalized text of a refusal part.
 	Refusal string `json:"refusal,omitempty"`
 
+	// Reasoning is the normalized payload of a reasoning part.
 	Reasoning *NormalizedReasoning `json:"reasoning,omitempty"`
 
+	// Summary is the line-break-normalized text of a summary part.
 	Summary string `json:"summary,omitempty"`
 
+	// Annotation is the normalized annotation of an annotation, image_ref
+	// or json part.
 	Annotation *NormalizedAnnotation `json:"annotation,omitempty"`
 
+	// AssistantRef references an assistant output of an assistant_ref part.
 	AssistantRef string `json:"assistant_ref,omitempty"`
 
+	// JSON is the canonical JSON value of a json part.
 	JSON json.RawMessage `json:"json,omitempty"`
 
+	// Extension is the normalized payload of an extension part.
 	Extension *NormalizedExtension `json:"extension,omitempty"`
 }
 
@@ -83,17 +104,23 @@ type NormalizedContent struct {
 // canonical JSON (see CanonicalJSON) when built by AtomOfMessage or
 // AtomOfItem.
 type NormalizedAnnotation struct {
-	Type string          `json:"type,omitempty"`
+	// Type is the annotation type, verbatim.
+	Type string `json:"type,omitempty"`
+	// Data is the annotation's JSON value.
 	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // NormalizedExtension carries vendor-prefixed custom content parts. Type is
 // always written to the atom bytes, even when empty.
 type NormalizedExtension struct {
-	Namespace   string          `json:"namespace,omitempty"`
-	Type        string          `json:"type"`
-	Implementor string          `json:"implementor,omitempty"`
-	Data        json.RawMessage `json:"data,omitempty"`
+	// Namespace optionally owns the part, verbatim.
+	Namespace string `json:"namespace,omitempty"`
+	// Type is the vendor-prefixed wire type, verbatim.
+	Type string `json:"type"`
+	// Implementor names the component that produced the part, verbatim.
+	Implementor string `json:"implementor,omitempty"`
+	// Data is the full JSON wire object.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // NormalizedReasoning holds normalized reasoning metadata and payload: the
@@ -101,14 +128,23 @@ type NormalizedExtension struct {
 // verbatim and the JSON payloads in canonical form. The Summary and Content
 // presence flags of lipapi.ReasoningPart are not part of identity.
 type NormalizedReasoning struct {
-	Dialect                 string          `json:"dialect,omitempty"`
-	Text                    string          `json:"text,omitempty"`
-	Signature               string          `json:"signature,omitempty"`
-	Opaque                  json.RawMessage `json:"opaque,omitempty"`
-	Summary                 json.RawMessage `json:"summary,omitempty"`
-	Content                 json.RawMessage `json:"content,omitempty"`
-	EncryptedContent        json.RawMessage `json:"encrypted_content,omitempty"`
-	EncryptedContentPresent bool            `json:"encrypted_content_present,omitempty"`
+	// Dialect is lipapi.NormalizeReasoningDialect of the part's dialect.
+	Dialect string `json:"dialect,omitempty"`
+	// Text is the line-break-normalized reasoning text.
+	Text string `json:"text,omitempty"`
+	// Signature is the provider's signature, verbatim.
+	Signature string `json:"signature,omitempty"`
+	// Opaque is the provider-specific JSON payload.
+	Opaque json.RawMessage `json:"opaque,omitempty"`
+	// Summary is the JSON reasoning summary.
+	Summary json.RawMessage `json:"summary,omitempty"`
+	// Content is the JSON reasoning content.
+	Content json.RawMessage `json:"content,omitempty"`
+	// EncryptedContent is the JSON encrypted reasoning.
+	EncryptedContent json.RawMessage `json:"encrypted_content,omitempty"`
+	// EncryptedContentPresent reports that the encrypted content was
+	// given explicitly, possibly as null.
+	EncryptedContentPresent bool `json:"encrypted_content_present,omitempty"`
 }
 
 // AtomOfMessage projects a legacy message to its normalized MessageAtomV1.

@@ -1,0 +1,424 @@
+package conversationprojection
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// Reassert restores the frozen conversation view on a late call: one that
+// attempt, candidate or interleaving transforms changed after projection,
+// and that may already carry the projection's steering copies. It is pure:
+// it reads no store, never mutates its inputs and returns a deep copy.
+//
+// provenance is the one returned with the earlier projection; when it is
+// empty while snap has overlays, it is derived by projecting the filtered
+// baseline (or, if filteredBaseline has no trajectory at all,
+// FilterNeverBackend(call, snap)). filteredBaseline is what
+// FilterNeverBackend returned at the early projection. When it has units
+// it is the frozen view: its counts tell legitimate client messages that
+// share an overlay's identity from projection-owned copies, and a lineage
+// proof against it lets an overlay follow its anchored message through a
+// payload-only rewrite (carried anchors). Without it, the provenance-
+// identified copies are stripped before the baseline is derived, so that
+// reasserting an already projected call never duplicates steering.
+//
+// Reassert then removes the projection-owned copies (by identity, nearest
+// their recorded positions), every reintroduced never_backend unit, and any
+// surplus copy of an overlay's identity, and projects the result with
+// Project, whose evidence it returns. Ambiguities it cannot resolve (a
+// copy indistinguishable from a client message, more units of an overlay's
+// identity than the baseline and provenance account for, fewer than the
+// baseline holds) fail closed with an error wrapping ErrProjectionFailed.
+// With no tags and no provenance it only validates call and returns a copy
+// with empty evidence. On error it returns the zero Call and nil evidence.
+//
+// Reassert hashes each message unit of call and filteredBaseline once and
+// runs in O(n + m log m) for n units and m provenance entries in the usual
+// case, plus the bytes it hashes and copies; see the package documentation
+// for the degenerate cases.
+func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, filteredBaseline lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
+	if err := snap.Validate(); err != nil {
+		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	r := reassertion{k: newKernel(&snap), call: &call, baseline: &filteredBaseline}
+	out, ev, err := r.run(provenance)
+	if err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	return out, ev, nil
+}
+
+// reassertion is the state of one Reassert call.
+type reassertion struct {
+	k        *kernel
+	call     *lipapi.Call
+	baseline *lipapi.Call
+	units    *trajectory    // call's units, once computed
+	base     [2]*trajectory // baseline's units in legacy [0] and item [1] form, once computed
+}
+
+// callUnits returns the units of call, hashing them on first use.
+func (r *reassertion) callUnits() *trajectory {
+	if r.units == nil {
+		r.units = r.k.trajectoryOf(r.call, r.call.HasItemAuthority())
+	}
+	return r.units
+}
+
+// baselineUnits returns the units of the baseline in the given form,
+// hashing them on first use.
+func (r *reassertion) baselineUnits(item bool) *trajectory {
+	f := 0
+	if item {
+		f = 1
+	}
+	if r.base[f] == nil {
+		r.base[f] = r.k.trajectoryOf(r.baseline, item)
+	}
+	return r.base[f]
+}
+
+// idInfo is what Reassert knows about one provenance identity.
+type idInfo struct {
+	overlay string   // the overlay ID of the first entry with the identity
+	p, f, l int      // provenance entries, units in F, units in cleaned
+	exp     [2][]int // expected positions by region (index within the region), sorted
+	units   []int    // positions of the units of cleaned with the identity, ascending
+}
+
+// run performs Reassert after snapshot validation (§8.1 steps 2 to 10).
+func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvidence, error) {
+	k := r.k
+	if len(prov) == 0 && len(k.snap.Steering) > 0 { // step 2
+		base, baseCall := (*trajectory)(nil), r.baseline
+		if hasTrajectory(r.baseline, true) {
+			base = r.baselineUnits(r.baseline.HasItemAuthority())
+		} else {
+			f, _, err := k.project(r.call, r.callUnits(), false, nil)
+			if err != nil {
+				return lipapi.Call{}, nil, err
+			}
+			base, baseCall = f, r.call
+		}
+		_, ev, err := k.project(baseCall, base, true, nil)
+		if err != nil {
+			return lipapi.Call{}, nil, err
+		}
+		prov = ev.Provenance
+	}
+	if len(k.snap.NeverBackend) == 0 && len(prov) == 0 { // step 3
+		if err := r.call.Validate(); err != nil {
+			return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		}
+		return lipapi.CloneCall(*r.call), &ProjectionEvidence{}, nil
+	}
+
+	ct := r.callUnits() // step 4
+	var order []*idInfo // the identities of prov, in order of first entry
+	ids := provenanceIdentities(ct, prov, &order)
+	frozen := hasTrajectory(r.baseline, false)
+	var ft *trajectory // F's units in ct's form; nil while F is unavailable
+	if frozen {
+		ft = r.baselineUnits(ct.item)
+	} else {
+		stripped, err := r.strip(ct, prov, ids)
+		if err != nil {
+			return lipapi.Call{}, nil, err
+		}
+		if f, _, err := k.project(r.call, ct.subset(stripped), false, nil); err == nil {
+			ft = f
+		}
+	}
+	if ft != nil {
+		for i, id := range ft.ids {
+			if in := ids[id]; in != nil && ft.isMessage(i) && id != "" {
+				in.f++
+			}
+		}
+	}
+	if ft != nil && len(prov) > 0 { // step 5
+		for _, in := range order {
+			if in.f > 0 && in.l > in.f+in.p {
+				return lipapi.Call{}, nil, fmt.Errorf("%w: overlay %s: %d units share its identity, more than the %d of the baseline and %d of the provenance",
+					ErrProjectionFailed, in.overlay, in.l, in.f, in.p)
+			}
+		}
+	}
+	removed := make([]bool, ct.len())
+	for _, in := range order { // step 6
+		if in.l > in.f {
+			removeNearest(ct, in, in.l-in.f, removed)
+		}
+	}
+	k.markTagged(ct, removed)       // step 7
+	if ft != nil && len(prov) > 0 { // step 8
+		for _, in := range order {
+			kept := 0
+			for _, u := range in.units {
+				if removed[u] {
+					continue
+				}
+				if kept++; kept > in.f {
+					removed[u] = true
+				}
+			}
+			if kept < in.f {
+				return lipapi.Call{}, nil, fmt.Errorf("%w: overlay %s: %d units share its identity, fewer than the %d of the baseline",
+					ErrProjectionFailed, in.overlay, kept, in.f)
+			}
+		}
+	}
+	cleaned := ct.subset(removed)
+	var carried map[string]MessageAnchor
+	if frozen { // step 9
+		carried = r.carry(cleaned, prov)
+	}
+	out, ev, err := k.project(r.call, cleaned, true, carried) // step 10
+	if err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	return out.call(r.call), ev, nil
+}
+
+// provenanceIdentities returns the idInfo of each identity of prov, with
+// its entry count, expected positions in ct, and the positions and count
+// of ct's units carrying it.
+// order receives the idInfos in the order of their first entry.
+func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*idInfo) map[MessageIdentity]*idInfo {
+	ids := make(map[MessageIdentity]*idInfo, len(prov))
+	for i := range prov {
+		e := &prov[i]
+		in := ids[e.InjectedIdentity]
+		if in == nil {
+			in = &idInfo{overlay: e.OverlayID}
+			ids[e.InjectedIdentity] = in
+			*order = append(*order, in)
+		}
+		in.p++
+		if x, ok := expectedPosition(ct, e); ok {
+			in.exp[x.reg] = append(in.exp[x.reg], x.idx)
+		}
+	}
+	for _, in := range ids {
+		slices.Sort(in.exp[0])
+		slices.Sort(in.exp[1])
+	}
+	for i, id := range ct.ids {
+		if in := ids[id]; in != nil && id != "" {
+			in.units = append(in.units, i)
+			in.l++
+		}
+	}
+	return ids
+}
+
+// position is a unit position: region (0 instructions, 1 messages; 0 under
+// item authority) and index within the region.
+type position struct{ reg, idx int }
+
+// expectedPosition returns where e says its copy is in ct (§8.1 step 6),
+// and false when e gives no usable (non-negative) position.
+func expectedPosition(ct *trajectory, e *OverlayProvenance) (position, bool) {
+	if ct.item {
+		x := e.InjectedTrajectoryIndex
+		if e.InjectedAuthority == authorityItem && e.InjectedItemIndex >= 0 {
+			x = e.InjectedItemIndex
+		}
+		return position{0, x}, x >= 0
+	}
+	if e.InjectedAuthority == authorityLegacy && e.InjectedLegacyIsInstruction != nil && e.InjectedLegacyIndex != nil {
+		reg := 1
+		if *e.InjectedLegacyIsInstruction {
+			reg = 0
+		}
+		return position{reg, *e.InjectedLegacyIndex}, *e.InjectedLegacyIndex >= 0
+	}
+	x := e.InjectedTrajectoryIndex
+	switch {
+	case x < 0:
+		return position{}, false
+	case x < len(ct.ins):
+		return position{0, x}, true
+	}
+	return position{1, x - len(ct.ins)}, true
+}
+
+// otherRegionDistance is the distance of a legacy unit from expected
+// positions that all lie in the other region.
+const otherRegionDistance = 1000
+
+// distance returns the distance of unit u of ct from the nearest of the
+// expected positions exp (by region): under item authority 0 when there
+// are none; under legacy authority otherRegionDistance when u's region has
+// none.
+func distance(ct *trajectory, exp *[2][]int, u int) int {
+	reg, idx := ct.region(u)
+	xs := exp[reg]
+	if len(xs) == 0 {
+		if ct.item {
+			return 0
+		}
+		return otherRegionDistance
+	}
+	j := sort.SearchInts(xs, idx)
+	d := -1
+	if j < len(xs) {
+		d = xs[j] - idx
+	}
+	if j > 0 && (d < 0 || idx-xs[j-1] < d) {
+		d = idx - xs[j-1]
+	}
+	return d
+}
+
+// removeNearest marks as removed the r units of in nearest in's expected
+// positions: smallest distance first, ties by earlier position (§8.1 step
+// 6). All distances are taken on the current positions.
+func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
+	if r >= len(in.units) {
+		for _, u := range in.units {
+			removed[u] = true
+		}
+		return
+	}
+	type cand struct{ d, u int }
+	cs := make([]cand, len(in.units))
+	for i, u := range in.units {
+		cs[i] = cand{distance(ct, &in.exp, u), u}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if c := cmp.Compare(a.d, b.d); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.u, b.u)
+	})
+	for _, c := range cs[:r] {
+		removed[c.u] = true
+	}
+}
+
+// strip returns the removal marks of the C11 strip (§8.1 step 4): for each
+// provenance entry in order-key order, the remaining unit with its
+// identity nearest its own expected position. A tie between units whose
+// neighbours differ is an ambiguity and fails closed.
+func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids map[MessageIdentity]*idInfo) ([]bool, error) {
+	order := make([]int, len(prov))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return compareProvenance(&prov[a], &prov[b]) })
+	removed := make([]bool, ct.len())
+	for _, i := range order {
+		e := &prov[i]
+		in := ids[e.InjectedIdentity]
+		x, ok := expectedPosition(ct, e)
+		ties := nearestRemaining(ct, in.units, removed, x, ok)
+		if len(ties) == 0 {
+			continue
+		}
+		for _, u := range ties[1:] {
+			if !sameNeighbours(ct, ties[0], u) {
+				return nil, fmt.Errorf("%w: overlay %s: its copy is indistinguishable from another unit with its identity",
+					ErrProjectionFailed, e.OverlayID)
+			}
+		}
+		removed[ties[0]] = true
+	}
+	return removed, nil
+}
+
+// nearestRemaining returns, in ascending order, the units of units (sorted
+// positions of one identity) not yet removed that are nearest the expected
+// position x (none when !ok), with the distances of distance for a single
+// expected position.
+func nearestRemaining(ct *trajectory, units []int, removed []bool, x position, ok bool) []int {
+	split := len(units) // units[:split] are instructions (legacy)
+	if !ct.item {
+		split = sort.SearchInts(units, len(ct.ins))
+	}
+	regions := [2][]int{units[:split], units[split:]}
+	if !ok { // no expected position: every remaining unit is at the same distance
+		return remaining(units, removed, nil)
+	}
+	in := regions[x.reg]
+	target := x.idx
+	if x.reg == 1 {
+		target += len(ct.ins)
+	}
+	j := sort.SearchInts(in, target)
+	a, b := j-1, j
+	for a >= 0 && removed[in[a]] {
+		a--
+	}
+	for b < len(in) && removed[in[b]] {
+		b++
+	}
+	best := -1 // distance of the nearest remaining unit in x's region
+	var ties []int
+	if a >= 0 {
+		best, ties = target-in[a], append(ties, in[a])
+	}
+	if b < len(in) {
+		switch d := in[b] - target; {
+		case best < 0 || d < best:
+			best, ties = d, append(ties[:0], in[b])
+		case d == best:
+			ties = append(ties, in[b])
+		}
+	}
+	if ct.item || (best >= 0 && best < otherRegionDistance) {
+		return ties
+	}
+	others := remaining(regions[1-x.reg], removed, nil)
+	switch {
+	case len(others) == 0:
+		return ties
+	case best == otherRegionDistance:
+		ties = append(ties, others...)
+		slices.Sort(ties)
+		return ties
+	}
+	return others
+}
+
+// remaining appends to dst the units not yet removed.
+func remaining(units []int, removed []bool, dst []int) []int {
+	for _, u := range units {
+		if !removed[u] {
+			dst = append(dst, u)
+		}
+	}
+	return dst
+}
+
+// sameNeighbours reports whether units u and v of ct have the same
+// neighbours: the identities of the units just before and just after them
+// in the same region, or none at an edge.
+func sameNeighbours(ct *trajectory, u, v int) bool {
+	return neighbour(ct, u, -1) == neighbour(ct, v, -1) && neighbour(ct, u, 1) == neighbour(ct, v, 1)
+}
+
+// neighbourKey identifies a unit's neighbour: absent, or present with an
+// identity ("" for a non-message item).
+type neighbourKey struct {
+	present bool
+	id      MessageIdentity
+}
+
+// neighbour returns the key of the unit at u+step when it is in u's
+// region.
+func neighbour(ct *trajectory, u, step int) neighbourKey {
+	v := u + step
+	if v < 0 || v >= ct.len() {
+		return neighbourKey{}
+	}
+	ru, _ := ct.region(u)
+	if rv, _ := ct.region(v); rv != ru {
+		return neighbourKey{}
+	}
+	return neighbourKey{true, ct.ids[v]}
+}

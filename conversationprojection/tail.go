@@ -1,0 +1,120 @@
+package conversationprojection
+
+import (
+	"fmt"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// ResolveAfterIngressTailAnchor anchors the terminal user message of an
+// ingress call, once the never_backend messages of snap are removed. The
+// tags are not validated; snap's overlays are ignored.
+//
+// Under item authority the terminal unit is the last message item: none
+// gives ErrTerminalUserNotFound, and so does a tagged one (there is no
+// fallback to an earlier user message); a role other than exactly "user"
+// gives ErrTerminalNotUser. After exclusion nothing may follow it but item
+// references to removed message items, which exclusion cleans away: any
+// other trailing item (a tool call, a reasoning item, a reference to an
+// absent target) gives ErrTerminalNotUser. Under legacy authority the
+// terminal unit is the last of Instructions followed by Messages, with the
+// same rules. The anchor's occurrence counts the surviving message units
+// with the terminal identity.
+//
+// An identity error on any message unit wraps ErrProjectionFailed and the
+// cause. Errors never contain identities or text. It hashes each message
+// unit once: O(n) plus the hashed bytes.
+func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnchor, error) {
+	k := newKernel(&snap)
+	if call.HasItemAuthority() {
+		return k.itemTailAnchor(call.Items)
+	}
+	return k.legacyTailAnchor(&call)
+}
+
+// itemTailAnchor is ResolveAfterIngressTailAnchor under item authority.
+func (k *kernel) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) {
+	term := -1
+	for i := len(items) - 1; i >= 0; i-- {
+		if items[i].Kind == lipapi.ItemKindMessage {
+			term = i
+			break
+		}
+	}
+	if term < 0 {
+		return MessageAnchor{}, fmt.Errorf("%w: no message item", ErrTerminalUserNotFound)
+	}
+	id, err := k.itemIdentity(&items[term])
+	if err != nil {
+		return MessageAnchor{}, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, term, err)
+	}
+	if k.tagged(id) {
+		return MessageAnchor{}, fmt.Errorf("%w: the last message item is never_backend", ErrTerminalUserNotFound)
+	}
+	if items[term].Role != lipapi.RoleUser {
+		return MessageAnchor{}, fmt.Errorf("%w: the last message item is not a user message", ErrTerminalNotUser)
+	}
+	// Every other message item is hashed once: exclusion, removed IDs and
+	// the occurrence count all come from this pass.
+	var occ uint32 = 1
+	var gone map[string]struct{}
+	for i := 0; i < term; i++ {
+		it := &items[i]
+		if it.Kind != lipapi.ItemKindMessage {
+			continue
+		}
+		other, err := k.itemIdentity(it)
+		if err != nil {
+			return MessageAnchor{}, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, i, err)
+		}
+		switch {
+		case k.tagged(other):
+			if it.ID != "" {
+				if gone == nil {
+					gone = make(map[string]struct{})
+				}
+				gone[it.ID] = struct{}{}
+			}
+		case other == id:
+			occ++
+		}
+	}
+	for i := len(items) - 1; i > term; i-- {
+		if !refersTo(&items[i], gone) {
+			return MessageAnchor{}, fmt.Errorf("%w: items[%d] follows the last user message", ErrTerminalNotUser, i)
+		}
+	}
+	return MessageAnchor{Identity: id, Occurrence: occ}, nil
+}
+
+// legacyTailAnchor is ResolveAfterIngressTailAnchor under legacy
+// authority, over Instructions followed by Messages.
+func (k *kernel) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) {
+	t := &trajectory{ins: call.Instructions, msgs: call.Messages}
+	n := len(call.Instructions) + len(call.Messages)
+	if n == 0 {
+		return MessageAnchor{}, fmt.Errorf("%w: no message", ErrTerminalUserNotFound)
+	}
+	term := n - 1
+	id, err := k.messageIdentity(t.message(term))
+	if err != nil {
+		return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(term), err)
+	}
+	if k.tagged(id) {
+		return MessageAnchor{}, fmt.Errorf("%w: the last message is never_backend", ErrTerminalUserNotFound)
+	}
+	if t.message(term).Role != lipapi.RoleUser {
+		return MessageAnchor{}, fmt.Errorf("%w: the last message is not a user message", ErrTerminalNotUser)
+	}
+	var occ uint32 = 1
+	for i := 0; i < term; i++ {
+		other, err := k.messageIdentity(t.message(i))
+		if err != nil {
+			return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(i), err)
+		}
+		if other == id {
+			occ++ // an untagged identity: equal units survive exclusion
+		}
+	}
+	return MessageAnchor{Identity: id, Occurrence: occ}, nil
+}

@@ -1,0 +1,342 @@
+package conversationprojection
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// kernel is the state of one exported projection call (Project,
+// FilterNeverBackend, Reassert, VerifyAdaptationPreservesProjection or
+// ResolveAfterIngressTailAnchor), shared by the steps that call runs: the
+// snapshot, its tag set and the identities of its overlays' injected units,
+// each computed once. It lives on the stack of that call; nothing outlives
+// it.
+type kernel struct {
+	snap *Snapshot
+	// tags is the set of never_backend identities; nil when there are none.
+	tags map[MessageIdentity]struct{}
+	// overlays[i] is the identity of the unit injected for
+	// snap.Steering[i], "" until first computed.
+	overlays []MessageIdentity
+	// hashes counts identity computations; tests use it to check that a
+	// call hashes each message unit at most once.
+	hashes int
+}
+
+// newKernel returns the kernel of a call on snap. It does not validate
+// snap.
+func newKernel(snap *Snapshot) *kernel {
+	k := &kernel{snap: snap}
+	if len(snap.NeverBackend) > 0 {
+		k.tags = make(map[MessageIdentity]struct{}, len(snap.NeverBackend))
+		for i := range snap.NeverBackend {
+			k.tags[snap.NeverBackend[i].Identity] = struct{}{}
+		}
+	}
+	return k
+}
+
+// tagged reports whether id is a never_backend identity. The empty
+// identity, which stands for "no identity", is never tagged.
+func (k *kernel) tagged(id MessageIdentity) bool {
+	if id == "" || k.tags == nil {
+		return false
+	}
+	_, ok := k.tags[id]
+	return ok
+}
+
+// itemIdentity is ItemIdentityOf, counted.
+func (k *kernel) itemIdentity(it *lipapi.Item) (MessageIdentity, error) {
+	k.hashes++
+	return ItemIdentityOf(*it)
+}
+
+// messageIdentity is MessageIdentityOf, counted.
+func (k *kernel) messageIdentity(m *lipapi.Message) (MessageIdentity, error) {
+	k.hashes++
+	return MessageIdentityOf(*m)
+}
+
+// overlayRole is the role of the unit injected for o: its message role, or
+// system when that is empty.
+func overlayRole(o *Overlay) lipapi.Role {
+	if o.Message.Role == "" {
+		return lipapi.RoleSystem
+	}
+	return o.Message.Role
+}
+
+// overlayIdentity returns the identity of the unit injected for
+// snap.Steering[i], computing it on first use. The item and legacy forms of
+// the unit have this same identity.
+func (k *kernel) overlayIdentity(i int) (MessageIdentity, error) {
+	if k.overlays == nil {
+		k.overlays = make([]MessageIdentity, len(k.snap.Steering))
+	}
+	if id := k.overlays[i]; id != "" {
+		return id, nil
+	}
+	m := overlayMessage(&k.snap.Steering[i])
+	id, err := k.messageIdentity(&m)
+	if err != nil {
+		return "", fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
+	}
+	k.overlays[i] = id
+	return id, nil
+}
+
+// A trajectory is the sequence of units of a call under one authority,
+// with the identity of every message unit computed once. Under item
+// authority unit i is items[i], message item or not; under legacy authority
+// units are the instructions followed by the messages, unit i being
+// ins[i] for i < len(ins) and msgs[i-len(ins)] after. The units share
+// memory with the call they were taken from: a trajectory is read, never
+// written, and turned into a call only through a deep copy.
+type trajectory struct {
+	item  bool
+	items []lipapi.Item
+	ins   []lipapi.Message
+	msgs  []lipapi.Message
+	// ids[i] is the identity of unit i; "" for a non-message item and for
+	// a unit whose identity could not be computed.
+	ids []MessageIdentity
+	// errs is nil when every identity was computed; otherwise errs[i] is
+	// the identity error of unit i (nil for the others).
+	errs []error
+}
+
+// trajectoryOf returns the trajectory of c's units in the given authority
+// form (which need not be c's own: Reassert counts a baseline in the form
+// of the call it restores), hashing each message unit once.
+func (k *kernel) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
+	t := &trajectory{item: item}
+	if item {
+		t.items = c.Items
+		t.ids = make([]MessageIdentity, len(c.Items))
+		for i := range c.Items {
+			if c.Items[i].Kind != lipapi.ItemKindMessage {
+				continue
+			}
+			id, err := k.itemIdentity(&c.Items[i])
+			t.setIdentity(i, id, err)
+		}
+		return t
+	}
+	t.ins, t.msgs = c.Instructions, c.Messages
+	t.ids = make([]MessageIdentity, len(c.Instructions)+len(c.Messages))
+	for i := range t.ids {
+		id, err := k.messageIdentity(t.message(i))
+		t.setIdentity(i, id, err)
+	}
+	return t
+}
+
+// setIdentity records the identity, or the identity error, of unit i.
+func (t *trajectory) setIdentity(i int, id MessageIdentity, err error) {
+	if err == nil {
+		t.ids[i] = id
+		return
+	}
+	if t.errs == nil {
+		t.errs = make([]error, len(t.ids))
+	}
+	t.errs[i] = err
+}
+
+// len returns the number of units.
+func (t *trajectory) len() int { return len(t.ids) }
+
+// message returns legacy unit i.
+func (t *trajectory) message(i int) *lipapi.Message {
+	if i < len(t.ins) {
+		return &t.ins[i]
+	}
+	return &t.msgs[i-len(t.ins)]
+}
+
+// isMessage reports whether unit i is a message unit.
+func (t *trajectory) isMessage(i int) bool {
+	return !t.item || t.items[i].Kind == lipapi.ItemKindMessage
+}
+
+// role returns the raw role of message unit i.
+func (t *trajectory) role(i int) lipapi.Role {
+	if t.item {
+		return t.items[i].Role
+	}
+	return t.message(i).Role
+}
+
+// region returns the region of unit i (0 for instructions, 1 for messages;
+// always 0 under item authority) and its index within that region.
+func (t *trajectory) region(i int) (int, int) {
+	if t.item || i < len(t.ins) {
+		return 0, i
+	}
+	return 1, i - len(t.ins)
+}
+
+// unitName names unit i for error messages: "items[i]",
+// "instructions[i]" or "messages[i]".
+func (t *trajectory) unitName(i int) string {
+	if t.item {
+		return fmt.Sprintf("items[%d]", i)
+	}
+	r, j := t.region(i)
+	return fmt.Sprintf("%s[%d]", legacyRegion(r), j)
+}
+
+// firstError returns the identity error of the first unit whose identity
+// could not be computed, naming the unit, or nil.
+func (t *trajectory) firstError() error {
+	for i, err := range t.errs {
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.unitName(i), err)
+		}
+	}
+	return nil
+}
+
+// newTrajectoryLike returns an empty trajectory of t's authority with room
+// for n units; its slices are non-nil, as Project's outputs must be.
+func newTrajectoryLike(t *trajectory, n int) *trajectory {
+	out := &trajectory{item: t.item, ids: make([]MessageIdentity, 0, n)}
+	if t.item {
+		out.items = make([]lipapi.Item, 0, n)
+	} else {
+		out.ins = make([]lipapi.Message, 0, min(n, len(t.ins)))
+		out.msgs = make([]lipapi.Message, 0, n)
+	}
+	return out
+}
+
+// appendUnit appends unit i of src, with its identity (or error). A legacy
+// unit is appended to the region it comes from; callers append all
+// instructions before the first message.
+func (t *trajectory) appendUnit(src *trajectory, i int) {
+	switch {
+	case t.item:
+		t.items = append(t.items, src.items[i])
+	case i < len(src.ins):
+		t.ins = append(t.ins, src.ins[i])
+	default:
+		t.msgs = append(t.msgs, src.msgs[i-len(src.ins)])
+	}
+	t.ids = append(t.ids, src.ids[i])
+	if src.errs != nil && src.errs[i] != nil {
+		if t.errs == nil {
+			t.errs = make([]error, len(t.ids)-1, cap(t.ids))
+		}
+		t.errs = append(t.errs, src.errs[i])
+	} else if t.errs != nil {
+		t.errs = append(t.errs, nil)
+	}
+}
+
+// subset returns the trajectory of the units of t that are not removed,
+// in order.
+func (t *trajectory) subset(removed []bool) *trajectory {
+	out := newTrajectoryLike(t, t.len())
+	for i := range t.ids {
+		if !removed[i] {
+			out.appendUnit(t, i)
+		}
+	}
+	return out
+}
+
+// shallowCall returns base with its trajectory replaced by t's units,
+// sharing their memory: for internal checks only, never returned.
+func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
+	c := *base
+	if t.item {
+		c.Items = t.items
+	} else {
+		c.Instructions, c.Messages = t.ins, t.msgs
+	}
+	return c
+}
+
+// call returns a deep copy of base with its trajectory replaced by t's
+// units: the result shares no memory with base or t.
+func (t *trajectory) call(base *lipapi.Call) lipapi.Call {
+	return lipapi.CloneCall(t.shallowCall(base))
+}
+
+// countIdentities returns, for each identity in want, the number of units
+// of t with that identity (want's values are overwritten).
+func (t *trajectory) countIdentities(want map[MessageIdentity]int) {
+	for id := range want {
+		want[id] = 0
+	}
+	for _, id := range t.ids {
+		if n, ok := want[id]; ok && id != "" {
+			want[id] = n + 1
+		}
+	}
+}
+
+// resolveAnchors resolves every anchor of anchors over the message units of
+// t in one pass, counting occurrences only over the units for which skip
+// (when non-nil) is false. It returns the unit position of each anchor, -1
+// for an anchor that does not resolve (an invalid anchor never resolves).
+// It runs in O(n + a) for n units and a anchors.
+func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
+	pos := make([]int, len(anchors))
+	if len(anchors) == 0 {
+		return pos
+	}
+	counts := make(map[MessageIdentity]uint32, len(anchors))
+	want := make(map[MessageAnchor][]int, len(anchors))
+	for j, a := range anchors {
+		pos[j] = -1
+		if a.Identity == "" || a.Occurrence == 0 {
+			continue
+		}
+		counts[a.Identity] = 0
+		want[a] = append(want[a], j)
+	}
+	for i, id := range t.ids {
+		if id == "" || (skip != nil && skip[i]) {
+			continue
+		}
+		n, ok := counts[id]
+		if !ok {
+			continue
+		}
+		n++
+		counts[id] = n
+		for _, j := range want[MessageAnchor{Identity: id, Occurrence: n}] {
+			pos[j] = i
+		}
+	}
+	return pos
+}
+
+// compareOrderKey compares two overlays' order keys (SlotOrdinal, then
+// OverlayID bytewise).
+func compareOrderKey(aSlot uint64, aID string, bSlot uint64, bID string) int {
+	if c := cmp.Compare(aSlot, bSlot); c != 0 {
+		return c
+	}
+	return strings.Compare(aID, bID)
+}
+
+// compareProvenance orders provenance entries by their overlays' order
+// keys.
+func compareProvenance(a, b *OverlayProvenance) int {
+	return compareOrderKey(a.SlotOrdinal, a.OverlayID, b.SlotOrdinal, b.OverlayID)
+}
+
+// hasTrajectory reports whether any of c's trajectory slices (Instructions,
+// Messages, Items) is non-nil, when nonNil is set, or non-empty otherwise.
+func hasTrajectory(c *lipapi.Call, nonNil bool) bool {
+	if nonNil {
+		return c.Instructions != nil || c.Messages != nil || c.Items != nil
+	}
+	return len(c.Instructions) > 0 || len(c.Messages) > 0 || len(c.Items) > 0
+}

@@ -1,0 +1,206 @@
+package conversationprojection
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// VerifyAdaptationPreservesProjection checks that adapted, a backend
+// adaptation of reasserted, still carries the projection that provenance
+// (returned with reasserted by Project or Reassert) describes:
+//   - both calls have the same authority;
+//   - every identity of an injected copy occurs as often in adapted as in
+//     reasserted, and at least as often as the provenance has entries for
+//     it (so a legitimate client message sharing an overlay's identity
+//     passes);
+//   - each entry's copy is found at its InjectedTrajectoryIndex in
+//     reasserted, and the copy of the same rank among the units of its
+//     identity in adapted keeps the order of the entries;
+//   - no unit of adapted other than those copies has a never_backend
+//     identity (a copy may share a tagged identity);
+//   - stable_prefix copies stay within Instructions (legacy authority),
+//     and each after_message copy sits right after its resolved anchor
+//     (counted without the copies), after the copies on the same anchor
+//     with smaller (SlotOrdinal, OverlayID).
+//
+// Entries of any other resolved kind fail closed. Positions are indexes in
+// Items, or in Instructions followed by Messages; units whose identity
+// cannot be computed are skipped. snap is not validated. With no
+// provenance, tags or overlays it returns nil at once. Failures wrap
+// ErrProjectionFailed and name overlay IDs and indexes only.
+//
+// It hashes each message unit of both calls once and runs in
+// O(n + m log m) for n units and m provenance entries.
+func VerifyAdaptationPreservesProjection(reasserted, adapted lipapi.Call, snap Snapshot, provenance []OverlayProvenance) error {
+	if len(provenance) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
+		return nil
+	}
+	return newKernel(&snap).verify(&reasserted, &adapted, provenance)
+}
+
+// verifyInfo is what Verify knows about one provenance identity.
+type verifyInfo struct {
+	overlay string // the overlay ID of its first entry
+	p       int    // number of entries
+	r, a    []int  // positions of its units in reasserted and adapted
+}
+
+// verify is VerifyAdaptationPreservesProjection after the trivial case.
+func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenance) error {
+	item := reasserted.HasItemAuthority()
+	if adapted.HasItemAuthority() != item {
+		return fmt.Errorf("%w: the adapted call changed authority", ErrProjectionFailed)
+	}
+	rt, at := k.trajectoryOf(reasserted, item), k.trajectoryOf(adapted, item)
+
+	// Step 3: per-identity counts.
+	ids := make(map[MessageIdentity]*verifyInfo, len(prov))
+	var order []*verifyInfo
+	for i := range prov {
+		in := ids[prov[i].InjectedIdentity]
+		if in == nil {
+			in = &verifyInfo{overlay: prov[i].OverlayID}
+			ids[prov[i].InjectedIdentity] = in
+			order = append(order, in)
+		}
+		in.p++
+	}
+	for i, id := range rt.ids {
+		if in := ids[id]; in != nil && id != "" {
+			in.r = append(in.r, i)
+		}
+	}
+	for i, id := range at.ids {
+		if in := ids[id]; in != nil && id != "" {
+			in.a = append(in.a, i)
+		}
+	}
+	for _, in := range order {
+		if len(in.a) != len(in.r) {
+			return fmt.Errorf("%w: overlay %s: %d units share its identity in the adapted call, %d in the reasserted call",
+				ErrProjectionFailed, in.overlay, len(in.a), len(in.r))
+		}
+		if len(in.r) < in.p {
+			return fmt.Errorf("%w: overlay %s: %d units share its identity in the reasserted call, fewer than its %d provenance entries",
+				ErrProjectionFailed, in.overlay, len(in.r), in.p)
+		}
+	}
+
+	// Step 4: each copy's adapted position, by rank; order preserved.
+	pos := make([]int, len(prov))
+	for i := range prov {
+		e := &prov[i]
+		x := e.InjectedTrajectoryIndex
+		if x < 0 || x >= rt.len() || rt.ids[x] == "" || rt.ids[x] != e.InjectedIdentity {
+			return fmt.Errorf("%w: overlay %s: no copy at injected trajectory index %d of the reasserted call",
+				ErrProjectionFailed, e.OverlayID, x)
+		}
+		in := ids[e.InjectedIdentity]
+		pos[i] = in.a[sort.SearchInts(in.r, x)]
+	}
+	byIndex := make([]int, len(prov))
+	for i := range byIndex {
+		byIndex[i] = i
+	}
+	slices.SortStableFunc(byIndex, func(a, b int) int {
+		return cmp.Compare(prov[a].InjectedTrajectoryIndex, prov[b].InjectedTrajectoryIndex)
+	})
+	for j := 1; j < len(byIndex); j++ {
+		if pos[byIndex[j]] <= pos[byIndex[j-1]] {
+			return fmt.Errorf("%w: overlay %s: its copy moved before the copy of overlay %s",
+				ErrProjectionFailed, prov[byIndex[j]].OverlayID, prov[byIndex[j-1]].OverlayID)
+		}
+	}
+
+	// Step 5: no never_backend unit but the copies.
+	copies := make([]bool, at.len())
+	for _, p := range pos {
+		copies[p] = true
+	}
+	for u, id := range at.ids {
+		if !copies[u] && k.tagged(id) {
+			return fmt.Errorf("%w: %s of the adapted call is never_backend", ErrProjectionFailed, at.unitName(u))
+		}
+	}
+	return verifyPlacements(at, adapted, prov, pos, copies)
+}
+
+// verifyPlacements is Verify step 6: the placement of each copy at its
+// adapted position pos[i], anchors resolved in one pass over the units of
+// at that are not copies.
+func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProvenance, pos []int, copies []bool) error {
+	var after []int // indexes of after_message entries
+	for i := range prov {
+		e := &prov[i]
+		switch e.ResolvedKind {
+		case PlacementStablePrefix:
+			if !at.item && pos[i] >= len(adapted.Instructions) {
+				return fmt.Errorf("%w: overlay %s: its stable-prefix copy left the instructions", ErrProjectionFailed, e.OverlayID)
+			}
+		case PlacementAfterMessage:
+			if e.ResolvedAnchor == nil {
+				return fmt.Errorf("%w: overlay %s: after_message provenance without a resolved anchor", ErrProjectionFailed, e.OverlayID)
+			}
+			after = append(after, i)
+		default:
+			return fmt.Errorf("%w: overlay %s: unknown resolved kind", ErrProjectionFailed, e.OverlayID)
+		}
+	}
+	if len(after) == 0 {
+		return nil
+	}
+	anchors := make([]MessageAnchor, len(after))
+	for j, i := range after {
+		anchors[j] = *prov[i].ResolvedAnchor
+	}
+	targets := at.resolveAnchors(anchors, copies)
+	// rank[j]: the after_message entries on the same anchor with a smaller
+	// order key, found by sorting by (anchor, order key).
+	byAnchor := make([]int, len(after))
+	for j := range byAnchor {
+		byAnchor[j] = j
+	}
+	slices.SortStableFunc(byAnchor, func(a, b int) int {
+		if c := compareAnchors(anchors[a], anchors[b]); c != 0 {
+			return c
+		}
+		return compareProvenance(&prov[after[a]], &prov[after[b]])
+	})
+	rank := make([]int, len(after))
+	group := 0 // start of the current anchor group in byAnchor
+	for s := 1; s < len(byAnchor); s++ {
+		a, b := byAnchor[s-1], byAnchor[s]
+		switch {
+		case anchors[a] != anchors[b]:
+			group = s
+		case compareProvenance(&prov[after[a]], &prov[after[b]]) == 0:
+			rank[b] = rank[a]
+		default:
+			rank[b] = s - group
+		}
+	}
+	for j, i := range after {
+		e := &prov[i]
+		if targets[j] < 0 {
+			return fmt.Errorf("%w: overlay %s: anchor %s does not resolve in the adapted call",
+				ErrProjectionFailed, e.OverlayID, anchors[j])
+		}
+		if want := targets[j] + 1 + rank[j]; pos[i] != want {
+			return fmt.Errorf("%w: overlay %s: copy at position %d, want %d after anchor %s",
+				ErrProjectionFailed, e.OverlayID, pos[i], want, anchors[j])
+		}
+	}
+	return nil
+}
+
+// compareAnchors orders anchors by identity, then occurrence.
+func compareAnchors(a, b MessageAnchor) int {
+	if c := cmp.Compare(a.Identity, b.Identity); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Occurrence, b.Occurrence)
+}

@@ -1,0 +1,258 @@
+package toolloop
+
+import (
+	"strconv"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// This file holds the readers of the shapes of §2.2 of the specification:
+// strings and newtypes over them, unit-only enums, integers, floats,
+// booleans, Values, Options, sequences and string maps. Every reader takes
+// the value's first token k and consumes the rest of the value; it leaves
+// *v untouched on error.
+
+// readString decodes a JSON string into a string or a newtype over one.
+func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	*v = T(d.text(&d.s))
+	return nil
+}
+
+// unitEnum is a unit-only enum (§4.2): a named string type with Valid.
+type unitEnum interface {
+	~string
+	Valid() bool
+}
+
+// readEnum decodes a unit-only enum: a JSON string spelling one of its
+// values exactly (case-sensitive). An object such as {"build":null}, which
+// serde would accept, is rejected (§6.4).
+func readEnum[T unitEnum](d *decoder, k canon.Kind, v *T) error {
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	x := T(d.text(&d.s))
+	if !x.Valid() {
+		return decodeFail("unknown enum value")
+	}
+	*v = x
+	return nil
+}
+
+// decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype
+// over one.
+type decUnsigned interface {
+	~uint16 | ~uint32 | ~uint64
+}
+
+// readUint decodes an integer field (§6.2): a number literal without sign,
+// fraction or exponent whose value fits T, read exactly.
+func readUint[T decUnsigned](d *decoder, k canon.Kind, v *T) error {
+	if k != canon.KindNumber {
+		return decMismatch(k, "an unsigned integer")
+	}
+	if d.s.Flags()&(canon.NumNeg|canon.NumFrac|canon.NumExp) != 0 {
+		return decodeFail("expected an unsigned integer literal (no sign, fraction or exponent)")
+	}
+	limit := uint64(^T(0))
+	var n uint64
+	for _, c := range d.s.Raw() {
+		digit := uint64(c - '0')
+		if n > (limit-digit)/10 {
+			return decodeFail("integer out of range")
+		}
+		n = n*10 + digit
+	}
+	*v = T(n)
+	return nil
+}
+
+// readFloat decodes a float64 field (§6.2): any number literal, correctly
+// rounded. The scanner has already rejected literals that round to an
+// infinity; underflow to zero or a subnormal is fine.
+func readFloat(d *decoder, k canon.Kind, v *float64) error {
+	if k != canon.KindNumber {
+		return decMismatch(k, "a number")
+	}
+	f, err := strconv.ParseFloat(string(d.s.Raw()), 64)
+	if err != nil {
+		return decodeFail("number out of range of a float64")
+	}
+	*v = f
+	return nil
+}
+
+// readBool decodes a JSON boolean.
+func readBool(d *decoder, k canon.Kind, v *bool) error {
+	switch k {
+	case canon.KindTrue:
+		*v = true
+	case canon.KindFalse:
+		*v = false
+	default:
+		return decMismatch(k, "a boolean")
+	}
+	return nil
+}
+
+// readValue decodes any JSON value into a normalized Value (§5.4): null
+// gives the zero Value.
+func readValue(d *decoder, k canon.Kind, v *Value) error {
+	norm, err := canon.AppendSerdeValueFrom(d.buf[:0], &d.s, k)
+	if err != nil {
+		return decSyntax(err)
+	}
+	*v = valueFromNormalized(norm)
+	d.buf = norm[:0]
+	return nil
+}
+
+// readOption decodes an O or OS member (Option<T> as *T): null gives nil,
+// anything else a new T read by read.
+func readOption[T any](d *decoder, k canon.Kind, v **T, read func(*decoder, canon.Kind, *T) error) error {
+	if k == canon.KindNull {
+		*v = nil
+		return nil
+	}
+	x := new(T)
+	if err := read(d, k, x); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readArray decodes a JSON array into a slice, each element read by elem;
+// an empty array gives nil.
+func readArray[T any](d *decoder, k canon.Kind, v *[]T, elem func(*decoder, canon.Kind, *T) error) error {
+	if k != canon.KindArrayBegin {
+		return decMismatch(k, "an array")
+	}
+	var out []T
+	for i := 0; ; i++ {
+		k, err := d.next()
+		if err != nil {
+			return decAtIndex(i, err)
+		}
+		if k == canon.KindArrayEnd {
+			*v = out
+			return nil
+		}
+		var x T
+		out = append(out, x)
+		if err := elem(d, k, &out[i]); err != nil {
+			return decAtIndex(i, err)
+		}
+	}
+}
+
+// readStringMap decodes a JSON object of strings into a map (BTreeMap): a
+// repeated key is accepted and the last value wins (§6.3); an empty object
+// gives nil.
+func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
+	if k != canon.KindObjectBegin {
+		return decMismatch(k, "an object")
+	}
+	var m map[string]string
+	for {
+		k, err := d.next()
+		if err != nil {
+			return err
+		}
+		if k == canon.KindObjectEnd {
+			*v = m
+			return nil
+		}
+		key := string(d.text(&d.s))
+		vk, err := d.next()
+		if err != nil {
+			return err
+		}
+		var s string
+		if err := readString(d, vk, &s); err != nil {
+			return err // the path names the map, never the key
+		}
+		if m == nil {
+			m = make(map[string]string)
+		}
+		m[key] = s
+	}
+}
+
+// readSummaryEntry decodes the tuple (String, f64): an array of exactly two
+// elements, a string then a number (§6.3).
+func readSummaryEntry(d *decoder, k canon.Kind, v *ResidualSummaryEntry) error {
+	if k != canon.KindArrayBegin {
+		return decMismatch(k, "an array of 2 elements")
+	}
+	var e ResidualSummaryEntry
+	for i := 0; ; i++ {
+		k, err := d.next()
+		if err != nil {
+			return err
+		}
+		switch {
+		case k == canon.KindArrayEnd && i == 2:
+			*v = e
+			return nil
+		case k == canon.KindArrayEnd || i == 2:
+			return decodeFail("expected an array of exactly 2 elements")
+		case i == 0:
+			err = readString(d, k, &e.Label)
+		default:
+			err = readFloat(d, k, &e.Energy)
+		}
+		if err != nil {
+			return decAtIndex(i, err)
+		}
+	}
+}
+
+// decReader is a member destination that reads itself: the shapes the type
+// switch of decoder.member does not know (named types, nested structs,
+// enums, sequences and Options of them).
+type decReader interface {
+	read(d *decoder, k canon.Kind) error
+}
+
+// readerWith reads a member of type T with a reader function.
+type readerWith[T any] struct {
+	p  *T
+	fn func(*decoder, canon.Kind, *T) error
+}
+
+func (w readerWith[T]) read(d *decoder, k canon.Kind) error { return w.fn(d, k, w.p) }
+
+// via returns the destination p read by fn.
+func via[T any](p *T, fn func(*decoder, canon.Kind, *T) error) readerWith[T] {
+	return readerWith[T]{p, fn}
+}
+
+// readerList reads a sequence member of element type T.
+type readerList[T any] struct {
+	p    *[]T
+	elem func(*decoder, canon.Kind, *T) error
+}
+
+func (l readerList[T]) read(d *decoder, k canon.Kind) error { return readArray(d, k, l.p, l.elem) }
+
+// listOf returns the sequence destination p, each element read by elem.
+func listOf[T any](p *[]T, elem func(*decoder, canon.Kind, *T) error) readerList[T] {
+	return readerList[T]{p, elem}
+}
+
+// readerOption reads an Option member of type *T.
+type readerOption[T any] struct {
+	p  **T
+	fn func(*decoder, canon.Kind, *T) error
+}
+
+func (o readerOption[T]) read(d *decoder, k canon.Kind) error { return readOption(d, k, o.p, o.fn) }
+
+// optionOf returns the Option destination p, a present value read by fn.
+func optionOf[T any](p **T, fn func(*decoder, canon.Kind, *T) error) readerOption[T] {
+	return readerOption[T]{p, fn}
+}

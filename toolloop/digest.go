@@ -1,0 +1,211 @@
+package toolloop
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"slices"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// seedDigestPrefix is hashed before a conversation's direct form (§8.4).
+const seedDigestPrefix = "conversation-seeded:v1:"
+
+// MarshalConversation returns the direct form of c, {"messages":[…]} with
+// each message tagged by "role" first: the text a seed digest hashes. It
+// fails with ErrEncode (returning nil) for a nil message, invalid UTF-8 or
+// an invalid float layout.
+func (enc Encoder) MarshalConversation(c Conversation) ([]byte, error) {
+	return enc.marshal(false, "conversation", func(e *encoder) *pathError { return e.conversation(&c) })
+}
+
+// MarshalConversationDelta returns the direct form of d, tagged by "delta"
+// first, e.g. {"delta":"message","message":{"role":"user","content":"hello"}}:
+// the text a delta digest hashes. It fails like MarshalConversation, and for
+// a nil d.
+func (enc Encoder) MarshalConversationDelta(d ConversationDelta) ([]byte, error) {
+	return enc.marshal(false, "delta", func(e *encoder) *pathError { return e.conversationDelta(d) })
+}
+
+// SeedDigest returns the seed digest of c: the ContentHash of
+// "conversation-seeded:v1:" followed by MarshalConversation(c). It fails
+// like MarshalConversation, returning "".
+func (enc Encoder) SeedDigest(c Conversation) (string, error) {
+	return enc.digest(seedDigestPrefix, "", "conversation", func(e *encoder) *pathError { return e.conversation(&c) })
+}
+
+// DeltaDigest returns the digest of the delta d chained from priorDigest:
+// the ContentHash of priorDigest, ":" and MarshalConversationDelta(d). It
+// fails like MarshalConversationDelta, returning "".
+func (enc Encoder) DeltaDigest(priorDigest string, d ConversationDelta) (string, error) {
+	return enc.digest(priorDigest, ":", "delta", func(e *encoder) *pathError { return e.conversationDelta(d) })
+}
+
+// NewConversationSeeded returns the seed record of c: event schema version
+// ConversationEventSchemaVersion, a copy of c (its messages as values) and
+// SeedDigest(c). It fails like SeedDigest.
+func (enc Encoder) NewConversationSeeded(c Conversation) (ConversationSeeded, error) {
+	digest, err := enc.SeedDigest(c)
+	if err != nil {
+		return ConversationSeeded{}, err
+	}
+	return ConversationSeeded{EventSchemaVersion: ConversationEventSchemaVersion,
+		Conversation: cloneConversation(c), Digest: digest}, nil
+}
+
+// NewConversationDeltaRecord returns the delta record of d chained from
+// priorDigest: event schema version ConversationEventSchemaVersion,
+// priorDigest, a copy of d (as a value) and DeltaDigest(priorDigest, d). It
+// fails like DeltaDigest.
+func (enc Encoder) NewConversationDeltaRecord(priorDigest string, d ConversationDelta) (ConversationDeltaRecord, error) {
+	digest, err := enc.DeltaDigest(priorDigest, d)
+	if err != nil {
+		return ConversationDeltaRecord{}, err
+	}
+	return ConversationDeltaRecord{EventSchemaVersion: ConversationEventSchemaVersion, PriorDigest: priorDigest,
+		Delta: cloneDelta(d), Digest: digest}, nil
+}
+
+// MarshalConversation returns the direct form of c in the current float
+// layout: Encoder{}.MarshalConversation(c).
+func MarshalConversation(c Conversation) ([]byte, error) {
+	return Encoder{}.MarshalConversation(c)
+}
+
+// MarshalConversationDelta returns the direct form of d in the current
+// float layout: Encoder{}.MarshalConversationDelta(d).
+func MarshalConversationDelta(d ConversationDelta) ([]byte, error) {
+	return Encoder{}.MarshalConversationDelta(d)
+}
+
+// SeedDigest returns the seed digest of c in the current float layout:
+// Encoder{}.SeedDigest(c).
+func SeedDigest(c Conversation) (string, error) {
+	return Encoder{}.SeedDigest(c)
+}
+
+// DeltaDigest returns the delta digest of d chained from priorDigest in the
+// current float layout: Encoder{}.DeltaDigest(priorDigest, d).
+func DeltaDigest(priorDigest string, d ConversationDelta) (string, error) {
+	return Encoder{}.DeltaDigest(priorDigest, d)
+}
+
+// NewConversationSeeded returns the seed record of c in the current float
+// layout: Encoder{}.NewConversationSeeded(c).
+func NewConversationSeeded(c Conversation) (ConversationSeeded, error) {
+	return Encoder{}.NewConversationSeeded(c)
+}
+
+// NewConversationDeltaRecord returns the delta record of d chained from
+// priorDigest in the current float layout:
+// Encoder{}.NewConversationDeltaRecord(priorDigest, d).
+func NewConversationDeltaRecord(priorDigest string, d ConversationDelta) (ConversationDeltaRecord, error) {
+	return Encoder{}.NewConversationDeltaRecord(priorDigest, d)
+}
+
+// VerifySeed checks a seed record: its event schema version must be
+// ConversationEventSchemaVersion and its digest the seed digest of its
+// conversation in either float layout (records written by older perspt
+// builds use the legacy one). A failure wraps ErrConversationRecord.
+func VerifySeed(s ConversationSeeded) error {
+	if s.EventSchemaVersion != ConversationEventSchemaVersion {
+		return fmt.Errorf("%w: seed: event_schema_version %d, want %d", ErrConversationRecord,
+			s.EventSchemaVersion, ConversationEventSchemaVersion)
+	}
+	return verifyDigest("seed", s.Digest, func(enc Encoder) (string, error) { return enc.SeedDigest(s.Conversation) })
+}
+
+// VerifyDeltaRecord checks a delta record against the conversation digest
+// currentDigest it must extend: its event schema version must be
+// ConversationEventSchemaVersion, its prior digest currentDigest, and its
+// digest the delta digest of its delta in either float layout. A failure
+// wraps ErrConversationRecord.
+func VerifyDeltaRecord(currentDigest string, r ConversationDeltaRecord) error {
+	if r.EventSchemaVersion != ConversationEventSchemaVersion {
+		return fmt.Errorf("%w: delta: event_schema_version %d, want %d", ErrConversationRecord,
+			r.EventSchemaVersion, ConversationEventSchemaVersion)
+	}
+	if r.PriorDigest != currentDigest {
+		return fmt.Errorf("%w: delta: prior_digest is not the current digest", ErrConversationRecord)
+	}
+	return verifyDigest("delta", r.Digest, func(enc Encoder) (string, error) {
+		return enc.DeltaDigest(r.PriorDigest, r.Delta)
+	})
+}
+
+// verifyDigest compares digest with the one compute returns in the current
+// layout, then in the legacy one.
+func verifyDigest(what, digest string, compute func(Encoder) (string, error)) error {
+	for _, enc := range [...]Encoder{{Floats: FloatLayoutCurrent}, {Floats: FloatLayoutLegacy}} {
+		want, err := compute(enc)
+		if err != nil {
+			// Report the encoding failure (it names a path, not content)
+			// under this function's sentinel only.
+			return fmt.Errorf("%w: %s: %s", ErrConversationRecord, what, err.Error())
+		}
+		if digest == want {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
+}
+
+// digest returns the ContentHash of prefix, sep and what w writes in the
+// direct form.
+func (enc Encoder) digest(prefix, sep, root string, w writeFunc) (string, error) {
+	var scratch [1024]byte
+	b := append(append(scratch[:0], prefix...), sep...)
+	b, err := enc.append(b, false, root, w)
+	if err != nil {
+		return "", err
+	}
+	return canon.Hex(sha256.Sum256(b)), nil
+}
+
+// cloneConversation returns a copy of c sharing no memory with it.
+func cloneConversation(c Conversation) Conversation {
+	if c.Messages == nil {
+		return Conversation{}
+	}
+	out := make([]Message, len(c.Messages))
+	for i, m := range c.Messages {
+		out[i] = cloneMessage(m)
+	}
+	return Conversation{Messages: out}
+}
+
+// cloneMessage returns m as a value sharing no memory with m. It is only
+// called on messages that encoded, so none is nil.
+func cloneMessage(m Message) Message {
+	switch v := m.(type) {
+	case *MessageSystem:
+		return *v
+	case *MessageUser:
+		return *v
+	case *MessageAssistant:
+		return *v
+	case *MessageAssistantToolCalls:
+		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
+	case MessageAssistantToolCalls:
+		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
+	case *MessageToolResponse:
+		return *v
+	}
+	return m // a value holding only strings
+}
+
+// cloneDelta returns d as a value sharing no memory with d. It is only
+// called on deltas that encoded, so none is nil.
+func cloneDelta(d ConversationDelta) ConversationDelta {
+	switch v := d.(type) {
+	case ConversationDeltaMessage:
+		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
+	case *ConversationDeltaMessage:
+		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
+	case *ConversationDeltaToolActivated:
+		return *v
+	case *ConversationDeltaCompacted:
+		return *v
+	}
+	return d // a value holding only strings
+}

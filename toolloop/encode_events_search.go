@@ -1,0 +1,154 @@
+package toolloop
+
+// This file writes the 16 search-forest events (§3 #20–35 of the
+// specification). Member 0 of every table is the "event" tag.
+
+var (
+	searchOpenedFields = newTagged("event", tagSearchOpened,
+		"forest_id", "node_id", "generation", "accepted_root", "limits", "resumed_from")
+	searchUsageSnapshotFields     = newTagged("event", tagSearchUsageSnapshot, "forest_id", "epoch", "usage")
+	branchForkedFields            = newTagged("event", tagBranchForked, "forest_id", "branch_id", "parent_branch", "seed_checkpoint", "seed_witness")
+	branchStrategySelectedFields  = newTagged("event", tagBranchStrategySelected, "forest_id", "branch_id", "strategy_id")
+	branchObservationFields       = newTagged("event", tagBranchObservation, "forest_id", "branch_id", "observation")
+	branchCandidateMeasuredFields = newTagged("event", tagBranchCandidateMeasured,
+		"forest_id", "branch_id", "candidate_id", "measurement")
+	partialCheckpointedFields  = newTagged("event", tagPartialCheckpointed, "forest_id", "branch_id", "checkpoint")
+	frontierEpochStartedFields = newTagged("event", tagFrontierEpochStarted, "forest_id", "epoch", "forest_digest")
+	frontierEntryServedFields  = newTagged("event", tagFrontierEntryServed, "forest_id", "branch_id", "epoch")
+	branchIneligibleFields     = newTagged("event", tagBranchIneligible, "forest_id", "branch_id", "reason")
+	branchNotSelectedFields    = newTagged("event", tagBranchNotSelected, "forest_id", "branch_id")
+	branchAbandonedFields      = newTagged("event", tagBranchAbandoned, "forest_id", "branch_id", "reason")
+	branchSelectedFields       = newTagged("event", tagBranchSelected, "forest_id", "branch_id", "candidate_id")
+	branchCommittedFields      = newTagged("event", tagBranchCommitted, "forest_id", "branch_id", "candidate_id", "decision")
+	noGoodRecordedFields       = newTagged("event", tagNoGoodRecorded,
+		"forest_id", "branch_id", "key", "evidence_hash", "support_kind")
+	searchClosedFields = newTagged("event", tagSearchClosed, "forest_id", "usage")
+)
+
+func (e *encoder) evSearchOpened(v *SearchOpenedEvent) *pathError {
+	var omit uint32
+	if v.ResumedFrom == nil { // OS
+		omit = 1 << 6
+	}
+	return e.object(searchOpenedFields, omit, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.NodeID)
+		case 3:
+			e.uint(uint64(v.Generation))
+		case 4:
+			return e.str(v.AcceptedRoot)
+		case 5:
+			return e.searchLimits(&v.Limits)
+		default:
+			return e.str(*v.ResumedFrom)
+		}
+		return nil
+	})
+}
+
+func (e *encoder) evSearchUsageSnapshot(v *SearchUsageSnapshotEvent) *pathError {
+	return e.object(searchUsageSnapshotFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			e.uint(v.Epoch)
+			return nil
+		}
+		return e.searchUsage(&v.Usage)
+	})
+}
+
+func (e *encoder) evBranchForked(v *BranchForkedEvent) *pathError {
+	return e.object(branchForkedFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.BranchID)
+		case 3:
+			return e.optStr(v.ParentBranch)
+		case 4:
+			return e.str(v.SeedCheckpoint)
+		}
+		return e.witnessRef(&v.SeedWitness)
+	})
+}
+
+func (e *encoder) evBranchCandidateMeasured(v *BranchCandidateMeasuredEvent) *pathError {
+	return e.object(branchCandidateMeasuredFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.BranchID)
+		case 3:
+			return e.str(v.CandidateID)
+		}
+		return e.branchMeasurement(&v.Measurement)
+	})
+}
+
+func (e *encoder) evPartialCheckpointed(v *PartialCheckpointedEvent) *pathError {
+	return e.object(partialCheckpointedFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.BranchID)
+		}
+		return e.partialCheckpointRef(&v.Checkpoint)
+	})
+}
+
+func (e *encoder) evFrontierEpochStarted(v *FrontierEpochStartedEvent) *pathError {
+	return e.object(frontierEpochStartedFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			e.uint(v.Epoch)
+			return nil
+		}
+		return e.str(v.ForestDigest)
+	})
+}
+
+func (e *encoder) evFrontierEntryServed(v *FrontierEntryServedEvent) *pathError {
+	return e.object(frontierEntryServedFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.BranchID)
+		}
+		e.uint(v.Epoch)
+		return nil
+	})
+}
+
+func (e *encoder) evBranchCommitted(v *BranchCommittedEvent) *pathError {
+	return e.object(branchCommittedFields, 0, func(i int) *pathError {
+		switch i {
+		case 1:
+			return e.str(v.ForestID)
+		case 2:
+			return e.str(v.BranchID)
+		case 3:
+			return e.str(v.CandidateID)
+		}
+		return e.gateDecision(v.Decision)
+	})
+}
+
+func (e *encoder) evSearchClosed(v *SearchClosedEvent) *pathError {
+	return e.object(searchClosedFields, 0, func(i int) *pathError {
+		if i == 1 {
+			return e.str(v.ForestID)
+		}
+		return e.searchUsage(&v.Usage)
+	})
+}

@@ -1,0 +1,281 @@
+package toolloop
+
+import (
+	"bytes"
+	"encoding/hex"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// TestMarshalEventReproducesTheVectorEvents writes every event of
+// events.direct.jsonl with the legacy encoder and compares the bytes with
+// the line; AppendEvent appends the same bytes after existing content, and
+// the default encoder differs only by the '+' of non-negative exponents.
+func TestMarshalEventReproducesTheVectorEvents(t *testing.T) {
+	evs, lines := vectorEvents(t)
+	for i, ev := range evs {
+		got, err := legacyEncoder.MarshalEvent(ev)
+		if err != nil || string(got) != lines[i] {
+			t.Errorf("event %d: MarshalEvent = %v\n got %s\nwant %s", i+1, err, got, lines[i])
+		}
+		prefix := []byte("prefix e+1 ")
+		app, err := legacyEncoder.AppendEvent(prefix, ev)
+		if err != nil || string(app) != string(prefix)+lines[i] {
+			t.Errorf("event %d: AppendEvent after a prefix = %v, %.80s", i+1, err, app)
+		}
+		cur, err := MarshalEvent(ev)
+		if err != nil || string(canon.AppendSerdeLegacy(nil, cur)) != lines[i] {
+			t.Errorf("event %d: current layout %v\n got %s", i+1, err, cur)
+		}
+		if strings.Contains(lines[i], "1e16") != strings.Contains(string(cur), "1e+16") {
+			t.Errorf("event %d: the current layout does not write 1e+16 where the legacy one writes 1e16", i+1)
+		}
+	}
+}
+
+// TestMarshalLedgerRowReproducesTheVectorRows compares the ledger form of
+// every vector event with events.ledger.jsonl, and MarshalEnvelope with the
+// row's payload.
+func TestMarshalLedgerRowReproducesTheVectorRows(t *testing.T) {
+	evs, _ := vectorEvents(t)
+	ledger := vectorLines(t, "events.ledger.jsonl", false)
+	for i, ev := range evs {
+		row, err := legacyEncoder.MarshalLedgerRow(ev)
+		if err != nil || string(row) != ledger[i] {
+			t.Errorf("event %d: MarshalLedgerRow = %v\n got %s\nwant %s", i+1, err, row, ledger[i])
+		}
+		app, err := legacyEncoder.AppendLedgerRow([]byte("x"), ev)
+		if err != nil || string(app) != "x"+ledger[i] {
+			t.Errorf("event %d: AppendLedgerRow = %v, %.80s", i+1, err, app)
+		}
+		payload, ok := strings.CutPrefix(ledger[i], `{"event":"custom","kind":"tool_loop","payload":`)
+		payload, ok2 := strings.CutSuffix(payload, "}")
+		if !ok || !ok2 {
+			t.Fatalf("event %d: malformed ledger line", i+1)
+		}
+		env, err := legacyEncoder.MarshalEnvelope(ev)
+		if err != nil || string(env) != payload {
+			t.Errorf("event %d: MarshalEnvelope = %v\n got %s\nwant %s", i+1, err, env, payload)
+		}
+	}
+}
+
+// TestLedgerFormIsTheSortedDirectForm is the property of §5.6 on every
+// sample, in both layouts: the envelope's body is the direct form with
+// every object's keys sorted at every depth (reference sorter), and the row
+// wraps it in exactly the fixed bytes.
+func TestLedgerFormIsTheSortedDirectForm(t *testing.T) {
+	for _, enc := range []Encoder{{}, legacyEncoder} {
+		for _, ev := range append(allEventSamples(), variantEventSamples()...) {
+			direct, err := enc.MarshalEvent(ev)
+			if err != nil {
+				t.Fatalf("%s: %v", ev.EventName(), err)
+			}
+			want := `{"event":"custom","kind":"tool_loop","payload":{"body":` + string(sortedJSON(t, direct)) +
+				`,"schema_version":` + strconv.Itoa(EnvelopeSchemaVersion) + `}}`
+			row, err := enc.MarshalLedgerRow(ev)
+			if err != nil || string(row) != want {
+				t.Errorf("%s (layout %d): ledger row = %v\n got %s\nwant %s", ev.EventName(), enc.Floats, err, row, want)
+			}
+		}
+	}
+}
+
+// TestEncoderOutputFollowsTheGoTypes checks the direct form of every sample
+// against the Go types with the shape checker of events_test.go: member
+// names and order are those of the json tags, at every depth and for every
+// variant the samples use.
+func TestEncoderOutputFollowsTheGoTypes(t *testing.T) {
+	sc := shapeChecker{t: t, variants: map[reflect.Type]bool{}}
+	for _, ev := range append(allEventSamples(), variantEventSamples()...) {
+		b, err := MarshalEvent(ev)
+		if err != nil {
+			t.Fatalf("%s: %v", ev.EventName(), err)
+		}
+		n := parseOrdered(t, b)
+		if n.keys[0] != "event" || n.vals[0].str != ev.EventName() {
+			t.Errorf("%s: tag not first", ev.EventName())
+		}
+		sc.structMembers(ev.EventName(), n, reflect.TypeOf(ev), 1)
+	}
+	for _, e := range dataEnums {
+		for tag, vt := range e.variants {
+			if !sc.variants[vt] {
+				t.Errorf("variant %s (%s) not written by any sample", vt, tag)
+			}
+		}
+	}
+}
+
+// scalarRows returns the rows of a scalars file as (type, input, output).
+func scalarRows(t *testing.T, name string) [][3]string {
+	t.Helper()
+	var rows [][3]string
+	for _, l := range vectorLines(t, name, true) {
+		c := strings.Split(l, "\t")
+		rows = append(rows, [3]string{c[0], c[1], c[2]})
+	}
+	return rows
+}
+
+// checkFloatRows writes the f64 rows of a scalars file with enc as a
+// required float, an Option float and a float inside a Value-free nested
+// enum, in the direct and ledger forms.
+func checkFloatRows(t *testing.T, name string, enc Encoder, want int) {
+	n := 0
+	for _, r := range scalarRows(t, name) {
+		if r[0] != "f64" {
+			continue
+		}
+		n++
+		bits, err := strconv.ParseUint(strings.TrimPrefix(r[1], "0x"), 16, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := math.Float64frombits(bits)
+		got, err := enc.MarshalEvent(CandidateMeasuredEvent{Energy: f})
+		wantDirect := `{"event":"candidate_measured","node_id":"","generation":0,"candidate_id":"","energy":` + r[2] +
+			`,"hard_pass":false,"residuals":[]}`
+		if err != nil || string(got) != wantDirect {
+			t.Errorf("%s %s: MarshalEvent = %v %s, want %s", name, r[1], err, got, wantDirect)
+		}
+		ev := GateDecisionRecordedEvent{Decision: GateDecisionAcceptedByDescent{DeltaV: f}, ObservedEnergy: &f}
+		row, err := enc.MarshalLedgerRow(ev)
+		if err != nil || !bytes.Contains(row, []byte(`{"delta_v":`+r[2]+`,"kind":"accepted_by_descent"}`)) ||
+			!bytes.Contains(row, []byte(`"observed_energy":`+r[2]+`}`)) {
+			t.Errorf("%s %s: ledger row = %v %s", name, r[1], err, row)
+		}
+	}
+	if n != want {
+		t.Errorf("%s: %d f64 rows, want %d", name, n, want)
+	}
+}
+
+func TestFloatsFollowScalarsTSVInTheLegacyLayout(t *testing.T) {
+	checkFloatRows(t, "scalars.tsv", legacyEncoder, 32)
+}
+
+func TestFloatsFollowScalarsZmijTSVInTheCurrentLayout(t *testing.T) {
+	checkFloatRows(t, "scalars_zmij.tsv", Encoder{}, 32)
+	// The package-level function is the zero Encoder's method.
+	for _, r := range scalarRows(t, "scalars_zmij.tsv") {
+		bits, _ := strconv.ParseUint(strings.TrimPrefix(r[1], "0x"), 16, 64)
+		ev := GateDecisionRecordedEvent{Decision: GateDecisionHardPass{}, BestAcceptedBefore: ptr(math.Float64frombits(bits))}
+		got, err := MarshalEvent(ev)
+		if err != nil || !bytes.HasSuffix(got, []byte(`"best_accepted_before":`+r[2]+`}`)) {
+			t.Errorf("MarshalEvent(%s) = %v %s", r[1], err, got)
+		}
+	}
+}
+
+func TestIntegersFollowScalarsTSV(t *testing.T) {
+	n := 0
+	for _, r := range scalarRows(t, "scalars.tsv") {
+		if r[0] != "u64" {
+			continue
+		}
+		n++
+		u, err := strconv.ParseUint(r[1], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := MarshalEvent(DecisionBoundRefusedEvent{NodeID: "n", Bound: u, DecisionsUsed: u})
+		want := `{"event":"decision_bound_refused","node_id":"n","generation":0,"bound":` + r[2] +
+			`,"decisions_used":` + r[2] + `}`
+		if err != nil || string(got) != want {
+			t.Errorf("u64 %s: %v %s, want %s", r[1], err, got, want)
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d u64 rows, want 6", n)
+	}
+	got, _ := MarshalEvent(ContextWorkingSetEvent{Turn: math.MaxUint32})
+	if !bytes.Contains(got, []byte(`"turn":4294967295,`)) {
+		t.Errorf("u32 max: %s", got)
+	}
+}
+
+// TestStringsFollowStringsTSV writes every row of strings.tsv as a member
+// string, a map key and value and an array element, in both layouts.
+func TestStringsFollowStringsTSV(t *testing.T) {
+	rows := vectorLines(t, "strings.tsv", true)
+	if len(rows) != 10 {
+		t.Fatalf("%d rows, want 10", len(rows))
+	}
+	for _, row := range rows {
+		c := strings.Split(row, "\t")
+		in, err := hex.DecodeString(c[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(in)
+		for _, enc := range []Encoder{{}, legacyEncoder} {
+			got, err := enc.MarshalEvent(CandidateRestoredEvent{CheckpointID: s})
+			if want := `{"event":"candidate_restored","checkpoint_id":` + c[1] + `}`; err != nil || string(got) != want {
+				t.Errorf("%s: %v %s, want %s", c[2], err, got, want)
+			}
+			got, err = enc.MarshalEvent(ProposalObservedEvent{Proposal: EffectProposal{Effect: EffectKindRunBuild,
+				Risk: RiskClassLow, Command: CommandInvocationProgram{Args: []string{s}, Env: map[string]string{s: s}}}})
+			if err != nil || !bytes.Contains(got, []byte(`"args":[`+c[1]+`],"cwd":"","env":{`+c[1]+`:`+c[1]+`}`)) {
+				t.Errorf("%s: in a command: %v %s", c[2], err, got)
+			}
+		}
+	}
+}
+
+// TestAppendValueFollowsValueNormalization runs value_normalization.tsv
+// through AppendValue: the legacy layout writes serde_json 1.0.87's text,
+// the current layout the Value's own text.
+func TestAppendValueFollowsValueNormalization(t *testing.T) {
+	n := 0
+	for _, row := range vectorLines(t, "value_normalization.tsv", true) {
+		c := strings.Split(row, "\t")
+		if c[1] == "ERR" {
+			continue
+		}
+		n++
+		in, _ := hex.DecodeString(c[0])
+		v, err := ParseValue(in)
+		if err != nil {
+			t.Fatalf("%s: %v", c[2], err)
+		}
+		if got := legacyEncoder.AppendValue(nil, v); string(got) != c[1] {
+			t.Errorf("%s: legacy AppendValue = %s, want %s", c[2], got, c[1])
+		}
+		if got := (Encoder{}).AppendValue([]byte("e+"), v); string(got) != "e+"+v.String() {
+			t.Errorf("%s: current AppendValue = %s, want e+%s", c[2], got, v)
+		}
+	}
+	if n != 16 {
+		t.Errorf("%d rows, want 16", n)
+	}
+}
+
+// TestAppendValueLegacyDropsOnlyExponentPlusSigns pins the example of §5.1
+// and the in-place rewrite: content before the Value is never touched.
+func TestAppendValueLegacyDropsOnlyExponentPlusSigns(t *testing.T) {
+	v := MustParseValue(`{"k":"1e+5","n":1e16,"m":[-1.5e-7,2.5e300],"e+":"x"}`)
+	prefix := `{"s":"1e+5","n":1e+16}`
+	got := legacyEncoder.AppendValue([]byte(prefix), v)
+	if want := prefix + `{"e+":"x","k":"1e+5","m":[-1.5e-7,2.5e300],"n":1e16}`; string(got) != want {
+		t.Errorf("legacy AppendValue = %s, want %s", got, want)
+	}
+	if got := (Encoder{}).AppendValue(nil, v); string(got) != v.String() ||
+		v.String() != `{"e+":"x","k":"1e+5","m":[-1.5e-7,2.5e+300],"n":1e+16}` {
+		t.Errorf("current AppendValue = %s (Value %s)", got, v)
+	}
+	if got := legacyEncoder.AppendValue(nil, Value{}); string(got) != "null" {
+		t.Errorf("legacy AppendValue of the zero Value = %s", got)
+	}
+	// The legacy layout reaches Values inside events too.
+	ev := ToolCallObservedEvent{Call: ProviderToolCall{CallID: "c", Name: "n", Arguments: v}}
+	b, err := legacyEncoder.MarshalEvent(ev)
+	if err != nil || !bytes.Contains(b, []byte(`"arguments":{"e+":"x","k":"1e+5","m":[-1.5e-7,2.5e300],"n":1e16}`)) {
+		t.Errorf("legacy event: %v %s", err, b)
+	}
+}

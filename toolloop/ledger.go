@@ -1,0 +1,97 @@
+package toolloop
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// GenesisHash is the previous hash of the first ledger record and the head
+// of an empty ledger.
+const GenesisHash = "GENESIS"
+
+// RecordHash returns the hash of the ledger record with sequence number
+// sequence holding row, chained to the previous record's hash prevHash
+// (GenesisHash for the first record): the lowercase hexadecimal SHA-256 of
+// prevHash's bytes, then sequence as 8 little-endian bytes, then row exactly
+// as stored (§8.3).
+func RecordHash(prevHash string, sequence uint64, row []byte) string {
+	h := sha256.New()
+	io.WriteString(h, prevHash) //nolint:errcheck // hash writes never fail
+	var seq [8]byte
+	binary.LittleEndian.PutUint64(seq[:], sequence)
+	h.Write(seq[:])
+	h.Write(row)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return canon.Hex(sum)
+}
+
+// LedgerRecord is one stored ledger row with its place in the record chain.
+type LedgerRecord struct {
+	// Sequence is the record's position, 0 for the first record.
+	Sequence uint64
+	// PrevHash is the previous record's Hash, GenesisHash for the first.
+	PrevHash string
+	// Hash is RecordHash(PrevHash, Sequence, Row).
+	Hash string
+	// Row is the exact stored row bytes.
+	Row []byte
+}
+
+// LedgerChain builds a ledger record chain: it keeps only the head hash and
+// the length, not the rows. The zero LedgerChain is an empty chain whose
+// head is GenesisHash. A LedgerChain is not safe for concurrent use.
+type LedgerChain struct {
+	head string // "" for the empty chain
+	n    uint64
+}
+
+// Head returns the hash of the last appended record, or GenesisHash if the
+// chain is empty.
+func (c *LedgerChain) Head() string {
+	if c.n == 0 {
+		return GenesisHash
+	}
+	return c.head
+}
+
+// Len returns the number of records appended.
+func (c *LedgerChain) Len() uint64 {
+	return c.n
+}
+
+// Append chains row as the next record and returns it: sequence Len(),
+// previous hash Head(), and its RecordHash. The record holds a copy of row.
+func (c *LedgerChain) Append(row []byte) LedgerRecord {
+	r := LedgerRecord{Sequence: c.n, PrevHash: c.Head(), Row: bytes.Clone(row)}
+	r.Hash = RecordHash(r.PrevHash, r.Sequence, row)
+	c.head, c.n = r.Hash, c.n+1
+	return r
+}
+
+// VerifyLedger checks a whole record chain: record i must have sequence i,
+// the previous record's hash (GenesisHash for record 0) and the RecordHash
+// of its own row. The first failure is returned, wrapping ErrLedgerChain and
+// naming the record's index; hashes cover the stored row bytes, never a
+// re-encoding. An empty chain verifies.
+func VerifyLedger(records []LedgerRecord) error {
+	prev := GenesisHash
+	for i := range records {
+		r := &records[i]
+		switch {
+		case r.Sequence != uint64(i):
+			return fmt.Errorf("%w: record %d: sequence %d, want %d", ErrLedgerChain, i, r.Sequence, i)
+		case r.PrevHash != prev:
+			return fmt.Errorf("%w: record %d: previous hash does not link to the preceding record", ErrLedgerChain, i)
+		case r.Hash != RecordHash(prev, r.Sequence, r.Row):
+			return fmt.Errorf("%w: record %d: hash does not match the record", ErrLedgerChain, i)
+		}
+		prev = r.Hash
+	}
+	return nil
+}

@@ -17,7 +17,13 @@ import (
 // the line; AppendEvent appends the same bytes after existing content, and
 // the default encoder differs only by the '+' of non-negative exponents.
 func TestMarshalEventReproducesTheVectorEvents(t *testing.T) {
-	evs, lines := vectorEvents(t)
+	sources, lines := vectorSources(t)
+	for src, evs := range sources {
+		t.Run(src, func(t *testing.T) { checkDirectForms(t, evs, lines) })
+	}
+}
+
+func checkDirectForms(t *testing.T, evs []LoopEvent, lines []string) {
 	for i, ev := range evs {
 		got, err := legacyEncoder.MarshalEvent(ev)
 		if err != nil || string(got) != lines[i] {
@@ -40,10 +46,25 @@ func TestMarshalEventReproducesTheVectorEvents(t *testing.T) {
 
 // TestMarshalLedgerRowReproducesTheVectorRows compares the ledger form of
 // every vector event with events.ledger.jsonl, and MarshalEnvelope with the
-// row's payload.
+// row's payload; decoding a ledger line gives back the direct line.
 func TestMarshalLedgerRowReproducesTheVectorRows(t *testing.T) {
-	evs, _ := vectorEvents(t)
+	sources, lines := vectorSources(t)
 	ledger := vectorLines(t, "events.ledger.jsonl", false)
+	for src, evs := range sources {
+		t.Run(src, func(t *testing.T) { checkLedgerForms(t, evs, ledger) })
+	}
+	for i, l := range ledger {
+		d, err := DecodeLedgerRow([]byte(l))
+		if err != nil || d.Version != EnvelopeSchemaVersion {
+			t.Fatalf("event %d: DecodeLedgerRow = %+v, %v", i+1, d, err)
+		}
+		if got, err := legacyEncoder.MarshalEvent(d.Event); err != nil || string(got) != lines[i] {
+			t.Errorf("event %d: direct form of the decoded row = %v\n got %s\nwant %s", i+1, err, got, lines[i])
+		}
+	}
+}
+
+func checkLedgerForms(t *testing.T, evs []LoopEvent, ledger []string) {
 	for i, ev := range evs {
 		row, err := legacyEncoder.MarshalLedgerRow(ev)
 		if err != nil || string(row) != ledger[i] {
@@ -277,5 +298,86 @@ func TestAppendValueLegacyDropsOnlyExponentPlusSigns(t *testing.T) {
 	b, err := legacyEncoder.MarshalEvent(ev)
 	if err != nil || !bytes.Contains(b, []byte(`"arguments":{"e+":"x","k":"1e+5","m":[-1.5e-7,2.5e300],"n":1e16}`)) {
 		t.Errorf("legacy event: %v %s", err, b)
+	}
+}
+
+// vectorDirectForms returns every other direct-form event of the vectors:
+// the decoded events of legacy_rows.jsonl (all 43 variants) and the OK
+// outputs of decode_rules.txt.
+func vectorDirectForms(t *testing.T) []string {
+	var docs []string
+	for _, r := range legacyRows(t) {
+		if r.Event != "" {
+			docs = append(docs, r.Event)
+		}
+	}
+	for _, block := range strings.Split(string(readVector(t, "decode_rules.txt")), "\n\n") {
+		for _, l := range strings.Split(block, "\n") {
+			if s, ok := strings.CutPrefix(l, "out: OK "); ok {
+				docs = append(docs, s)
+			} else if s, ok := strings.CutPrefix(l, "out_hex: OK "); ok {
+				b, err := hex.DecodeString(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				docs = append(docs, string(b))
+			}
+		}
+	}
+	return docs
+}
+
+// TestMarshalEventReproducesEveryVectorDirectForm re-writes the direct
+// forms of legacy_rows.jsonl and decode_rules.txt, from the reference
+// builder and from UnmarshalEvent, and checks their ledger form against
+// the reference sorter.
+func TestMarshalEventReproducesEveryVectorDirectForm(t *testing.T) {
+	docs := vectorDirectForms(t)
+	tags := map[string]bool{}
+	for i, doc := range docs {
+		built := buildEvent(t, doc)
+		tags[built.EventName()] = true
+		decoded, err := UnmarshalEvent([]byte(doc))
+		if err != nil {
+			t.Errorf("doc %d: UnmarshalEvent: %v", i, err)
+			continue
+		}
+		for _, ev := range []LoopEvent{built, decoded} {
+			if got, err := legacyEncoder.MarshalEvent(ev); err != nil || string(got) != doc {
+				t.Errorf("doc %d: MarshalEvent = %v\n got %s\nwant %s", i, err, got, doc)
+			}
+			env, err := legacyEncoder.MarshalEnvelope(ev)
+			if want := `{"body":` + string(sortedJSON(t, []byte(doc))) + `,"schema_version":1}`; err != nil || string(env) != want {
+				t.Errorf("doc %d: MarshalEnvelope = %v\n got %s\nwant %s", i, err, env, want)
+			}
+		}
+	}
+	if len(tags) != 43 || len(docs) < 80 {
+		t.Errorf("%d documents cover %d variants, want all 43", len(docs), len(tags))
+	}
+}
+
+// TestSamplesRoundTripThroughTheDecoder encodes every sample in both
+// layouts and forms and decodes it back to an equal value.
+func TestSamplesRoundTripThroughTheDecoder(t *testing.T) {
+	for _, enc := range []Encoder{{}, legacyEncoder} {
+		for _, ev := range append(allEventSamples(), variantEventSamples()...) {
+			b, err := enc.MarshalEvent(ev)
+			if err != nil {
+				t.Fatalf("%s: %v", ev.EventName(), err)
+			}
+			back, err := UnmarshalEvent(b)
+			if err != nil || !reflect.DeepEqual(back, ev) {
+				t.Errorf("%s: decoding the direct form gives %+v, %v", ev.EventName(), back, err)
+			}
+			row, err := enc.MarshalLedgerRow(ev)
+			if err != nil {
+				t.Fatalf("%s: %v", ev.EventName(), err)
+			}
+			d, err := DecodeLedgerRow(row)
+			if err != nil || d.Version != EnvelopeSchemaVersion || !reflect.DeepEqual(d.Event, ev) {
+				t.Errorf("%s: decoding the ledger row gives %+v, %v", ev.EventName(), d, err)
+			}
+		}
 	}
 }

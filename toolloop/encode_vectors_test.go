@@ -45,19 +45,41 @@ func buildEvent(t *testing.T, line string) LoopEvent {
 	return v.Interface().(LoopEvent)
 }
 
-// vectorEvents builds the events of events.direct.jsonl and returns them
-// with their lines.
+// vectorEvents decodes the events of events.direct.jsonl with
+// UnmarshalEvent, checks their tags against events.chain.tsv and returns
+// them with their lines.
 func vectorEvents(t *testing.T) ([]LoopEvent, []string) {
 	t.Helper()
 	lines := vectorLines(t, "events.direct.jsonl", false)
-	if len(lines) != 24 {
-		t.Fatalf("%d direct lines, want 24", len(lines))
+	chain := vectorLines(t, "events.chain.tsv", true)
+	if len(lines) != 24 || len(chain) != 24 {
+		t.Fatalf("%d direct lines and %d chain rows, want 24", len(lines), len(chain))
 	}
 	evs := make([]LoopEvent, len(lines))
 	for i, l := range lines {
-		evs[i] = buildEvent(t, l)
+		ev, err := UnmarshalEvent([]byte(l))
+		if err != nil {
+			t.Fatalf("event %d: UnmarshalEvent: %v", i+1, err)
+		}
+		if want := strings.Split(chain[i], "\t")[1]; ev.EventName() != want {
+			t.Fatalf("event %d: decoded %q, want %q", i+1, ev.EventName(), want)
+		}
+		evs[i] = ev
 	}
 	return evs, lines
+}
+
+// vectorSources returns the vector events twice: decoded by UnmarshalEvent
+// and built by the reference builder, so that an encoder bug mirrored by the
+// decoder cannot hide.
+func vectorSources(t *testing.T) (map[string][]LoopEvent, []string) {
+	t.Helper()
+	decoded, lines := vectorEvents(t)
+	built := make([]LoopEvent, len(lines))
+	for i, l := range lines {
+		built[i] = buildEvent(t, l)
+	}
+	return map[string][]LoopEvent{"decoded": decoded, "built": built}, lines
 }
 
 type builder struct{ t *testing.T }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
@@ -141,7 +142,8 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 		if err != nil {
 			// Report the encoding failure (it names a path, not content)
 			// under this function's sentinel only.
-			return fmt.Errorf("%w: %s: %s", ErrConversationRecord, what, err.Error())
+			return fmt.Errorf("%w: %s cannot be encoded: %s", ErrConversationRecord, what,
+				strings.TrimPrefix(err.Error(), ErrEncode.Error()+": "))
 		}
 		if digest == want {
 			return nil

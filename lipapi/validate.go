@@ -149,12 +149,10 @@ func addContentReasoning(total *int, parts []ContentPart) bool {
 	return true
 }
 
-// addReasoning adds the payload bytes of r (none for nil) to *total and
-// reports whether the total stays within MaxReasoningBytesPerCall.
+// addReasoning adds the payload bytes of r to *total and reports whether
+// the total stays within MaxReasoningBytesPerCall. Callers pass payloads
+// that already passed the reasoning rules, so r is never nil.
 func addReasoning(total *int, r *ReasoningPart) bool {
-	if r == nil {
-		return true
-	}
 	*total += r.payloadBytes()
 	return *total <= MaxReasoningBytesPerCall
 }

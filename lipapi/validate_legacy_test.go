@@ -148,6 +148,10 @@ func TestValidateLegacyOrder(t *testing.T) {
 			c.Messages[mUser].Parts = textParts(MaxPartsPerMessage + 1)
 			c.Messages[mUser].Parts[0].Text = bytesOf(MaxPartTextBytes + 1)
 		}, "Messages[0].Parts", "too many"},
+		{"tool result call id before tool name", legacyCall, func(c *Call) {
+			c.Messages[mTool].Parts[0].ToolName = bytesOf(MaxToolNameBytes + 1)
+			c.Messages[mTool].Parts[0].ToolCallID = bytesOf(MaxRefStringBytes + 1)
+		}, fP(mTool, 0, ".ToolCallID"), "too long"},
 		{"kind bound before any-kind bound", legacyCall, func(c *Call) {
 			c.Messages[mUser].Parts[0].Text = bytesOf(MaxPartTextBytes + 1)
 			c.Messages[mUser].Parts[0].ToolName = bytesOf(MaxRefStringBytes + 1)

@@ -7,11 +7,16 @@ type Role string
 
 // The five roles a message may have.
 const (
-	RoleSystem    Role = "system"
+	// RoleSystem authors system instructions.
+	RoleSystem Role = "system"
+	// RoleDeveloper authors developer instructions.
 	RoleDeveloper Role = "developer"
-	RoleUser      Role = "user"
+	// RoleUser authors end-user turns.
+	RoleUser Role = "user"
+	// RoleAssistant authors model output; only it may carry legacy reasoning parts.
 	RoleAssistant Role = "assistant"
-	RoleTool      Role = "tool"
+	// RoleTool authors tool output.
+	RoleTool Role = "tool"
 )
 
 // PartKind is the kind of a legacy message Part.
@@ -19,12 +24,18 @@ type PartKind string
 
 // The legacy part kinds.
 const (
-	PartText       PartKind = "text"
-	PartImageRef   PartKind = "image_ref"
-	PartFileRef    PartKind = "file_ref"
+	// PartText is plain text in Part.Text.
+	PartText PartKind = "text"
+	// PartImageRef references an image by Part.ImageRef.
+	PartImageRef PartKind = "image_ref"
+	// PartFileRef references a file by Part.FileRef.
+	PartFileRef PartKind = "file_ref"
+	// PartToolResult answers the tool call named by Part.ToolCallID.
 	PartToolResult PartKind = "tool_result"
-	PartJSON       PartKind = "json"
-	PartReasoning  PartKind = "reasoning"
+	// PartJSON carries a JSON value in Part.Content.
+	PartJSON PartKind = "json"
+	// PartReasoning carries a reasoning payload in Part.Reasoning.
+	PartReasoning PartKind = "reasoning"
 )
 
 // ItemKind is the discriminator of an Item.
@@ -32,13 +43,20 @@ type ItemKind string
 
 // The item kinds.
 const (
-	ItemKindMessage       ItemKind = "message"
+	// ItemKindMessage is a message made of Item.Content.
+	ItemKindMessage ItemKind = "message"
+	// ItemKindItemReference points at another item by Item.Reference.
 	ItemKindItemReference ItemKind = "item_reference"
-	ItemKindToolCall      ItemKind = "tool_call"
-	ItemKindToolResult    ItemKind = "tool_result"
-	ItemKindReasoning     ItemKind = "reasoning"
-	ItemKindCompaction    ItemKind = "compaction"
-	ItemKindExtension     ItemKind = "extension"
+	// ItemKindToolCall is a function call request in Item.ToolCall.
+	ItemKindToolCall ItemKind = "tool_call"
+	// ItemKindToolResult is a function output in Item.ToolResult.
+	ItemKindToolResult ItemKind = "tool_result"
+	// ItemKindReasoning is a reasoning payload in Item.Reasoning.
+	ItemKindReasoning ItemKind = "reasoning"
+	// ItemKindCompaction is a context-compaction blob in Item.Compaction.
+	ItemKindCompaction ItemKind = "compaction"
+	// ItemKindExtension is a namespaced opaque record in Item.Extension.
+	ItemKindExtension ItemKind = "extension"
 )
 
 // ItemStatus is the lifecycle status of an Item.
@@ -46,8 +64,11 @@ type ItemStatus string
 
 // The item statuses.
 const (
+	// ItemStatusInProgress marks an item still being produced.
 	ItemStatusInProgress ItemStatus = "in_progress"
-	ItemStatusCompleted  ItemStatus = "completed"
+	// ItemStatusCompleted marks a finished item.
+	ItemStatusCompleted ItemStatus = "completed"
+	// ItemStatusIncomplete marks an item that ended before completion.
 	ItemStatusIncomplete ItemStatus = "incomplete"
 )
 
@@ -56,7 +77,9 @@ type AssistantPhase string
 
 // The assistant phases.
 const (
-	AssistantPhaseCommentary  AssistantPhase = "commentary"
+	// AssistantPhaseCommentary marks intermediate assistant output.
+	AssistantPhaseCommentary AssistantPhase = "commentary"
+	// AssistantPhaseFinalAnswer marks the assistant's final answer.
 	AssistantPhaseFinalAnswer AssistantPhase = "final_answer"
 )
 
@@ -65,18 +88,30 @@ type ContentPartKind string
 
 // The content part kinds.
 const (
-	ContentPartText         ContentPartKind = "text"
-	ContentPartImageRef     ContentPartKind = "image_ref"
-	ContentPartFileRef      ContentPartKind = "file_ref"
-	ContentPartVideoRef     ContentPartKind = "video_ref"
-	ContentPartRefusal      ContentPartKind = "refusal"
-	ContentPartReasoning    ContentPartKind = "reasoning"
-	ContentPartSummary      ContentPartKind = "summary"
-	ContentPartAnnotation   ContentPartKind = "annotation"
+	// ContentPartText is text in ContentPart.Text.
+	ContentPartText ContentPartKind = "text"
+	// ContentPartImageRef references an image by ContentPart.ImageRef.
+	ContentPartImageRef ContentPartKind = "image_ref"
+	// ContentPartFileRef references a file by ContentPart.FileRef or inlines it in ContentPart.FileData.
+	ContentPartFileRef ContentPartKind = "file_ref"
+	// ContentPartVideoRef references a video by ContentPart.VideoRef.
+	ContentPartVideoRef ContentPartKind = "video_ref"
+	// ContentPartRefusal is a model refusal in ContentPart.Refusal.
+	ContentPartRefusal ContentPartKind = "refusal"
+	// ContentPartReasoning carries a reasoning payload in ContentPart.Reasoning.
+	ContentPartReasoning ContentPartKind = "reasoning"
+	// ContentPartSummary is summary text in ContentPart.Summary.
+	ContentPartSummary ContentPartKind = "summary"
+	// ContentPartAnnotation carries an annotation in ContentPart.Annotation.
+	ContentPartAnnotation ContentPartKind = "annotation"
+	// ContentPartAssistantRef references assistant output by ContentPart.AssistantRef.
 	ContentPartAssistantRef ContentPartKind = "assistant_ref"
-	ContentPartJSON         ContentPartKind = "json"
-	ContentPartToolResult   ContentPartKind = "tool_result"
-	ContentPartExtension    ContentPartKind = "extension"
+	// ContentPartJSON carries JSON text in ContentPart.Text.
+	ContentPartJSON ContentPartKind = "json"
+	// ContentPartToolResult is tool output text in ContentPart.Text.
+	ContentPartToolResult ContentPartKind = "tool_result"
+	// ContentPartExtension is a vendor part in ContentPart.Extension.
+	ContentPartExtension ContentPartKind = "extension"
 )
 
 // ReasoningDialect is an adapter-owned replay-format identifier for

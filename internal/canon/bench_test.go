@@ -66,14 +66,10 @@ func BenchmarkDigest(b *testing.B) {
 	b.Run("string/streamed", func(b *testing.B) {
 		b.SetBytes(int64(len(quoted)))
 		b.ReportAllocs()
-		var buf [512]byte
 		for i := 0; i < b.N; i++ {
-			h := sha256.New()
-			w := Writer{Buf: buf[:0], Out: h}
-			w.JSONString(text)
-			w.Flush()
-			var sum [32]byte
-			h.Sum(sum[:0])
+			var buf [512]byte
+			var d Digest
+			_ = d.Sum256(d.AppendJSONString(buf[:0], text))
 		}
 	})
 	b.Run("string/baseline-sum256", func(b *testing.B) {
@@ -85,31 +81,27 @@ func BenchmarkDigest(b *testing.B) {
 	b.Run("compact/streamed", func(b *testing.B) {
 		b.SetBytes(int64(len(canonical)))
 		b.ReportAllocs()
-		var buf [512]byte
 		for i := 0; i < b.N; i++ {
-			h := sha256.New()
-			w := Writer{Buf: buf[:0], Out: h}
-			if err := w.CompactJSON(canonical); err != nil {
+			var buf [512]byte
+			var d Digest
+			pending, err := d.AppendCompactJSON(buf[:0], canonical)
+			if err != nil {
 				b.Fatal(err)
 			}
-			w.Flush()
-			var sum [32]byte
-			h.Sum(sum[:0])
+			_ = d.Sum256(pending)
 		}
 	})
 	b.Run("canonical/streamed", func(b *testing.B) {
 		b.SetBytes(int64(len(canonical)))
 		b.ReportAllocs()
-		var buf [512]byte
 		for i := 0; i < b.N; i++ {
-			h := sha256.New()
-			w := Writer{Buf: buf[:0], Out: h}
-			if err := w.CanonicalJSON(canonical); err != nil {
+			var buf [512]byte
+			var d Digest
+			pending, err := d.AppendCanonicalJSON(buf[:0], canonical)
+			if err != nil {
 				b.Fatal(err)
 			}
-			w.Flush()
-			var sum [32]byte
-			h.Sum(sum[:0])
+			_ = d.Sum256(pending)
 		}
 	})
 	b.Run("doc/baseline-sum256", func(b *testing.B) {

@@ -94,59 +94,60 @@ type frame struct {
 	base  uint32 // objects: start of this object's members
 }
 
-// emit writes the value rooted at node 0 in the given style.
-func (t *tree) emit(w *Writer, st style) error {
-	if err := t.value(w, st, 0); err != nil {
-		return err
+// emit appends the value rooted at node 0 in the given style, passing the
+// output through d (nil: no hashing) after every token.
+func (t *tree) emit(dst []byte, d *Digest, st style) ([]byte, error) {
+	dst, err := t.value(dst, d, st, 0)
+	if err != nil {
+		return dst, err
 	}
 	for len(t.frames) > 0 {
 		f := &t.frames[len(t.frames)-1]
 		var child uint32
 		if f.obj {
 			if f.i == f.n {
-				w.Byte('}')
+				dst = d.Feed(append(dst, '}'))
 				t.idx = t.idx[:f.base]
 				t.frames = t.frames[:len(t.frames)-1]
 				continue
 			}
 			key := t.idx[f.base+f.i]
 			if f.i > 0 {
-				w.Buf = append(w.Buf, ',')
+				dst = append(dst, ',')
 			}
 			f.i++
 			kn := &t.nodes[key]
-			t.str(w, st, kn, t.name(kn))
-			w.Buf = append(w.Buf, ':')
+			dst = append(t.str(dst, st, kn, t.name(kn)), ':')
 			child = key + 1
 		} else {
 			if f.i == f.n {
-				w.Byte(']')
+				dst = d.Feed(append(dst, ']'))
 				t.frames = t.frames[:len(t.frames)-1]
 				continue
 			}
 			if !f.first {
-				w.Buf = append(w.Buf, ',')
+				dst = append(dst, ',')
 			}
 			f.first = false
 			child = f.i
 			f.i = t.nodes[child].next
 		}
-		if err := t.value(w, st, child); err != nil {
-			return err
+		if dst, err = t.value(dst, d, st, child); err != nil {
+			return dst, err
 		}
 	}
-	return nil
+	return dst, nil
 }
 
-// value writes a scalar, or opens a container by pushing a frame.
-func (t *tree) value(w *Writer, st style, i uint32) error {
+// value appends a scalar, or opens a container by pushing a frame.
+func (t *tree) value(dst []byte, d *Digest, st style, i uint32) ([]byte, error) {
 	n := &t.nodes[i]
 	switch n.kind {
 	case KindArrayBegin:
-		w.Buf = append(w.Buf, '[')
+		dst = append(dst, '[')
 		t.frames = append(t.frames, frame{i: i + 1, n: n.next, first: true})
 	case KindObjectBegin:
-		w.Buf = append(w.Buf, '{')
+		dst = append(dst, '{')
 		base := uint32(len(t.idx))
 		for k := i + 1; k < n.next; k = t.nodes[k+1].next {
 			t.idx = append(t.idx, k)
@@ -170,118 +171,122 @@ func (t *tree) value(w *Writer, st style, i uint32) error {
 		t.idx = t.idx[:int(base)+out]
 		t.frames = append(t.frames, frame{obj: true, n: uint32(out), base: base})
 	case KindString:
-		t.str(w, st, n, nil)
+		dst = t.str(dst, st, n, nil)
 	case KindNumber:
 		lit := t.data[n.start:n.end]
 		if st == styleJSON {
-			w.Buf = append(w.Buf, lit...)
+			dst = append(dst, lit...)
 		} else {
 			var err error
-			if w.Buf, err = appendSerdeNumber(w.Buf, lit, n.flags); err != nil {
-				return err
+			if dst, err = appendSerdeNumber(dst, lit, n.flags); err != nil {
+				return dst, err
 			}
 		}
 	default: // literals
-		w.Buf = append(w.Buf, t.data[n.start:n.end]...)
+		dst = append(dst, t.data[n.start:n.end]...)
 	}
-	w.maybeFlush()
-	return nil
+	return d.Feed(dst), nil
 }
 
-// str writes string node n; name, when non-nil, is its decoded content.
-func (t *tree) str(w *Writer, st style, n *node, name []byte) {
+// str appends string node n; name, when non-nil, is its decoded content.
+func (t *tree) str(dst []byte, st style, n *node, name []byte) []byte {
 	raw := t.data[n.start:n.end]
 	if st == styleSerde {
 		// Strict scanning guarantees valid UTF-8 and no raw controls, so an
 		// unescaped string is already in serde_json's spelling.
 		if n.flags&StrEscaped == 0 {
-			w.Buf = append(w.Buf, raw...)
-			return
+			return append(dst, raw...)
 		}
 		if name == nil {
 			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
 			name = t.scratch
 		}
-		w.Buf, _ = AppendSerdeString(w.Buf, name)
-		return
+		dst, _ = AppendSerdeString(dst, name)
+		return dst
 	}
 	switch {
 	case n.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
-		w.Buf = append(w.Buf, raw...)
+		return append(dst, raw...)
 	case n.flags&(StrEscaped|StrInvalidUTF8) == 0:
-		w.Buf = AppendJSONString(w.Buf, raw[1:len(raw)-1])
-	default:
-		if name == nil {
-			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
-			name = t.scratch
-		}
-		w.Buf = AppendJSONString(w.Buf, name)
+		return AppendJSONString(dst, raw[1:len(raw)-1])
 	}
+	if name == nil {
+		t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
+		name = t.scratch
+	}
+	return AppendJSONString(dst, name)
 }
 
-// canonical parses raw as one complete document and writes it in style st.
-func (w *Writer) canonical(raw []byte, strict bool, maxDepth int, st style) error {
+// canonical parses raw as one complete document and appends it in style
+// st, passing the output through d. On error dst is returned unchanged.
+func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st style) ([]byte, error) {
 	var s Scanner
 	s.Reset(raw, strict, maxDepth)
 	k, err := s.Next()
 	if err != nil {
-		return err
+		return dst, err
 	}
 	t := newTree(len(raw))
 	if err := t.build(&s, k); err != nil {
-		return err
+		return dst, err
 	}
 	if err := s.Finish(); err != nil {
-		return err
+		return dst, err
 	}
-	return t.emit(w, st)
+	out, err := t.emit(dst, d, st)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
-// CanonicalJSON writes the canonical encoding/json-style form of raw (see
-// AppendCanonicalJSON). On error the Writer holds an unspecified prefix.
-func (w *Writer) CanonicalJSON(raw []byte) error {
-	return w.canonical(raw, false, MaxDepth, styleJSON)
+// AppendCanonicalJSON is the package-level AppendCanonicalJSON, feeding d
+// after every token so that a long document is digested in ChunkSize
+// pieces. With a nil d it is exactly the package-level function.
+func (d *Digest) AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
+	return canonical(dst, d, raw, false, MaxDepth, styleJSON)
 }
 
-// CompactJSON writes raw compacted as AppendCompactJSON does. On error the
-// Writer holds an unspecified prefix.
-func (w *Writer) CompactJSON(raw []byte) error {
+// AppendCompactJSON is the package-level AppendCompactJSON, feeding d after
+// every token. With a nil d it is exactly the package-level function.
+func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 	var s Scanner
 	s.Reset(raw, false, MaxDepth)
+	out := dst
 	sep := false // a ',' is due before the next value or key
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			return dst, err
 		}
 		switch k {
 		case KindEOF:
-			return nil
+			return out, nil
 		case KindObjectEnd, KindArrayEnd:
-			w.Buf = append(w.Buf, s.data[s.tokStart])
+			out = append(out, s.data[s.tokStart])
 			sep = true
 			continue
 		}
 		if sep {
-			w.Buf = append(w.Buf, ',')
+			out = append(out, ',')
 		}
 		switch k {
 		case KindObjectBegin, KindArrayBegin:
-			w.Buf = append(w.Buf, s.data[s.tokStart])
+			out = append(out, s.data[s.tokStart])
 			sep = false
 		case KindString:
-			w.Buf = appendHTMLSafeRaw(w.Buf, s.Raw(), s.flags)
+			out = appendHTMLSafeRaw(out, s.Raw(), s.flags)
 			if s.isKey {
-				w.Buf = append(w.Buf, ':')
+				out = append(out, ':')
 				sep = false
 			} else {
 				sep = true
 			}
 		default:
-			w.Buf = append(w.Buf, s.Raw()...)
+			out = append(out, s.Raw()...)
 			sep = true
 		}
-		w.maybeFlush()
+		out = d.Feed(out)
 	}
 }
 

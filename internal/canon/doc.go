@@ -32,8 +32,10 @@
 //
 // # Digests
 //
-// Writer streams canonical bytes into a hash in ChunkSize pieces, so a
-// digest never needs the whole canonical form in memory. Hex, PrefixedHex
+// Every writer is append-style (dst in, extended dst out) and has a Digest
+// method form that feeds a SHA-256 state in ChunkSize pieces, so a digest
+// never needs the whole canonical form in memory and a caller's stack
+// buffer stays on the stack. Hex, PrefixedHex
 // and SumHex format SHA-256 sums in lowercase hexadecimal;
 // IsLowerHexDigest and IsPrefixedDigest validate such strings without
 // allocating.
@@ -43,6 +45,5 @@
 // Scanning, escaping and compaction are linear in the input. Canonical
 // re-encoding is O(n + Σ m log m) for n tokens and objects of m members,
 // and holds one 24-byte node per token. Nothing here keeps state between
-// calls, starts goroutines or performs I/O other than writing to a
-// Writer's sink.
+// calls, starts goroutines or performs I/O.
 package canon

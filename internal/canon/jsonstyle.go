@@ -97,11 +97,7 @@ func appendEscapedASCII(dst []byte, c byte, html bool) []byte {
 // every other byte (key order, duplicates, escapes, numbers, invalid UTF-8)
 // unchanged. On error dst is returned unchanged.
 func AppendCompactJSON(dst, raw []byte) ([]byte, error) {
-	w := Writer{Buf: dst}
-	if err := w.CompactJSON(raw); err != nil {
-		return dst, err
-	}
-	return w.Buf, nil
+	return (*Digest)(nil).AppendCompactJSON(dst, raw)
 }
 
 // AppendCanonicalJSON appends the canonical encoding/json-style form of raw,
@@ -114,9 +110,5 @@ func AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 // interface value and marshaling it back. On error dst is returned
 // unchanged.
 func AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
-	w := Writer{Buf: dst}
-	if err := w.CanonicalJSON(raw); err != nil {
-		return dst, err
-	}
-	return w.Buf, nil
+	return canonical(dst, nil, raw, false, MaxDepth, styleJSON)
 }

@@ -174,11 +174,7 @@ func fitsDigits(d []byte, max string) bool {
 // AppendSerdeString, numbers re-printed as serde_json prints them (current
 // float layout). On error dst is returned unchanged.
 func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
-	w := Writer{Buf: dst}
-	if err := w.canonical(raw, true, maxDepth, styleSerde); err != nil {
-		return dst, err
-	}
-	return w.Buf, nil
+	return canonical(dst, nil, raw, true, maxDepth, styleSerde)
 }
 
 // AppendSerdeValueFrom is AppendSerdeValue for a value embedded in a larger
@@ -190,11 +186,11 @@ func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
 	if err := t.build(s, k); err != nil {
 		return dst, err
 	}
-	w := Writer{Buf: dst}
-	if err := t.emit(&w, styleSerde); err != nil {
+	out, err := t.emit(dst, nil, styleSerde)
+	if err != nil {
 		return dst, err
 	}
-	return w.Buf, nil
+	return out, nil
 }
 
 // AppendSerdeLegacy appends normalized serde_json text (as produced by

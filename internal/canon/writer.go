@@ -1,82 +1,91 @@
 package canon
 
 import (
-	"io"
+	"crypto/sha256"
+	"hash"
 	"unicode/utf8"
 )
 
-// ChunkSize is the number of pending bytes at which a streaming Writer
-// hands its buffer to its sink, and the number of input bytes a Writer
-// escapes at a time.
+// ChunkSize is the number of pending bytes at which canonical bytes are fed
+// to a Digest, and the number of input bytes escaped at a time when
+// streaming a string.
 const ChunkSize = 4096
 
-// Writer accumulates canonical bytes. With a nil Out it simply appends to
-// Buf; with an Out (typically a hash.Hash) it streams: whenever ChunkSize
-// bytes are pending they are written to Out and Buf is reused, so the
-// canonical form of a large document is digested without ever being held
-// whole. Out must not fail (hash.Hash writes never do); its errors are
-// ignored. Call Flush before reading the sink.
+// Digest computes the SHA-256 of canonical bytes written by append-style
+// functions, without ever holding them whole. A writer appends to its own
+// buffer and passes it through Feed at convenient points: once ChunkSize
+// bytes are pending they are hashed and the buffer is emptied for reuse.
+// Sum256 hashes the rest. Output that never reaches ChunkSize is hashed by
+// one sha256.Sum256 call and costs no hash state at all.
 //
-// The zero Writer appends to a nil buffer.
-type Writer struct {
-	Buf []byte
-	Out io.Writer
+// Digest only ever copies the caller's buffer, never retains it, so a stack
+// array used as that buffer stays on the stack. The zero Digest is ready to
+// use; a nil *Digest never feeds (Feed returns its argument unchanged and
+// Sum256 hashes just its argument), which lets one append-style writer
+// serve both building bytes and hashing them.
+type Digest struct {
+	st *hashState // created at the first feed
 }
 
-// Flush writes any pending bytes to Out. Without an Out it does nothing.
-func (w *Writer) Flush() {
-	if w.Out != nil && len(w.Buf) > 0 {
-		w.Out.Write(w.Buf) //nolint:errcheck // documented: Out must not fail
-		w.Buf = w.Buf[:0]
+// hashState is the SHA-256 state of a Digest and the copy of the pending
+// bytes it is fed from. It lives behind a pointer so that calling the hash
+// through its interface never makes a caller's buffer escape.
+type hashState struct {
+	h     hash.Hash
+	spill []byte
+}
+
+// Feed hashes and drops the pending bytes b once at least ChunkSize of them
+// are buffered, returning b[:0]; otherwise it returns b unchanged.
+func (d *Digest) Feed(b []byte) []byte {
+	if d == nil || len(b) < ChunkSize {
+		return b
 	}
+	d.write(b)
+	return b[:0]
 }
 
-func (w *Writer) maybeFlush() {
-	if w.Out != nil && len(w.Buf) >= ChunkSize {
-		w.Flush()
+// Sum256 returns the SHA-256 of everything fed to d followed by the pending
+// bytes b. A Digest that has been summed must not be fed again.
+func (d *Digest) Sum256(b []byte) (sum [sha256.Size]byte) {
+	if d == nil || d.st == nil {
+		return sha256.Sum256(b)
 	}
+	d.write(b)
+	st := d.st
+	// Sum into the spill buffer: a local array would escape through the
+	// hash.Hash interface.
+	copy(sum[:], st.h.Sum(st.spill[:0]))
+	return sum
 }
 
-// Literal appends s verbatim.
-func (w *Writer) Literal(s string) {
-	if w.Out != nil && len(s) >= ChunkSize {
-		w.Flush()
-		io.WriteString(w.Out, s) //nolint:errcheck // documented: Out must not fail
-		return
+func (d *Digest) write(b []byte) {
+	if d.st == nil {
+		d.st = &hashState{h: sha256.New(), spill: make([]byte, 0, 2*ChunkSize)}
 	}
-	w.Buf = append(w.Buf, s...)
-	w.maybeFlush()
+	st := d.st
+	st.spill = append(st.spill[:0], b...)
+	st.h.Write(st.spill) //nolint:errcheck // hash writes never fail
 }
 
-// Raw appends b verbatim.
-func (w *Writer) Raw(b []byte) {
-	if w.Out != nil && len(b) >= ChunkSize {
-		w.Flush()
-		w.Out.Write(b) //nolint:errcheck // documented: Out must not fail
-		return
+// AppendJSONString appends s as the package-level AppendJSONString does,
+// escaping a bounded chunk of s at a time and hashing it straight from the
+// Digest's own buffer, so that a long string is never buffered whole. With
+// a nil d, or a string shorter than ChunkSize, it is exactly
+// AppendJSONString.
+func (d *Digest) AppendJSONString(dst []byte, s string) []byte {
+	if d == nil || len(s) <= ChunkSize {
+		return AppendJSONString(dst, s)
 	}
-	w.Buf = append(w.Buf, b...)
-	w.maybeFlush()
-}
-
-// Byte appends c.
-func (w *Writer) Byte(c byte) {
-	w.Buf = append(w.Buf, c)
-	w.maybeFlush()
-}
-
-// JSONString writes s as AppendJSONString does, escaping a bounded chunk of
-// s at a time so that a streaming Writer never buffers a whole large string.
-func (w *Writer) JSONString(s string) {
-	w.Buf = append(w.Buf, '"')
+	d.write(append(dst, '"'))
+	st := d.st
 	for len(s) > 0 {
 		n := chunkEnd(s)
-		w.Buf = appendJSONStringBody(w.Buf, s[:n])
+		st.spill = appendJSONStringBody(st.spill[:0], s[:n])
+		st.h.Write(st.spill) //nolint:errcheck // hash writes never fail
 		s = s[n:]
-		w.maybeFlush()
 	}
-	w.Buf = append(w.Buf, '"')
-	w.maybeFlush()
+	return append(dst[:0], '"')
 }
 
 // chunkEnd returns how many leading bytes of s to escape next: all of s

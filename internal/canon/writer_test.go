@@ -1,47 +1,74 @@
 package canon
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"strings"
 	"testing"
 )
 
-func TestStreamingWriterDigestsTheAppendedBytes(t *testing.T) {
+func TestDigestHashesWhatWasAppended(t *testing.T) {
 	long := strings.Repeat("é😀<a\u2028\xff\xe2\x80 plain ascii run ", 900) // crosses many chunk boundaries
 	doc := mixedDocument(40 << 10)
 	for _, tc := range []struct {
 		name  string
-		write func(w *Writer) error
+		write func(d *Digest, dst []byte) ([]byte, error)
 	}{
-		{"JSONString", func(w *Writer) error { w.JSONString(long); return nil }},
-		{"CanonicalJSON", func(w *Writer) error { return w.CanonicalJSON(doc) }},
-		{"CompactJSON", func(w *Writer) error { return w.CompactJSON(doc) }},
-		{"Literal and Raw", func(w *Writer) error {
-			w.Literal(long)
-			w.Raw(doc)
-			w.Byte('x')
-			w.Literal("short")
-			return nil
+		{"AppendJSONString", func(d *Digest, dst []byte) ([]byte, error) { return d.AppendJSONString(dst, long), nil }},
+		{"AppendCanonicalJSON", func(d *Digest, dst []byte) ([]byte, error) { return d.AppendCanonicalJSON(dst, doc) }},
+		{"AppendCompactJSON", func(d *Digest, dst []byte) ([]byte, error) { return d.AppendCompactJSON(dst, doc) }},
+		{"Feed between appends", func(d *Digest, dst []byte) ([]byte, error) {
+			for i := 0; i < 50; i++ {
+				dst = d.Feed(append(dst, doc[:1000]...))
+			}
+			return dst, nil
 		}},
 	} {
-		var plain Writer
-		if err := tc.write(&plain); err != nil {
+		plain, err := tc.write(nil, nil)
+		if err != nil {
 			t.Fatal(err)
 		}
-		h := sha256.New()
-		streamed := Writer{Out: h}
-		if err := tc.write(&streamed); err != nil {
+		var d Digest
+		pending, err := tc.write(&d, nil)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if len(streamed.Buf) >= ChunkSize {
-			t.Errorf("%s: %d bytes pending, want fewer than ChunkSize", tc.name, len(streamed.Buf))
+		if len(pending) >= 2*ChunkSize {
+			t.Errorf("%s: %d bytes pending, want fewer than 2*ChunkSize", tc.name, len(pending))
 		}
-		streamed.Flush()
-		want := sha256.Sum256(plain.Buf)
-		if !bytes.Equal(h.Sum(nil), want[:]) {
+		if d.st == nil {
+			t.Errorf("%s: the digest never streamed", tc.name)
+		}
+		if d.Sum256(pending) != sha256.Sum256(plain) {
 			t.Errorf("%s: streamed digest differs from the digest of the appended bytes", tc.name)
 		}
+	}
+}
+
+func TestDigestOfSmallOutputDoesNotAllocate(t *testing.T) {
+	text := strings.Repeat("a chat message of a few hundred bytes <b>&</b> é ", 5)
+	want := sha256.Sum256(AppendJSONString([]byte("{"), text))
+	json := []byte(`{"b":[1,2,"x<y"],"a":{"c":null}}`)
+	wantJSON := sha256.Sum256([]byte(`{"a":{"c":null},"b":[1,2,"x\u003cy"]}{"b":[1,2,"x\u003cy"],"a":{"c":null}}`))
+	allocs := testing.AllocsPerRun(100, func() {
+		var stack [512]byte
+		var d Digest
+		b := append(stack[:0], '{')
+		b = d.AppendJSONString(b, text)
+		if d.Sum256(d.Feed(b)) != want {
+			t.Fatal("wrong digest")
+		}
+		var d2 Digest
+		b, err := d2.AppendCanonicalJSON(stack[:0], json)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Compaction is scanner-only: no allocation at all.
+		if b, err = d2.AppendCompactJSON(b, json); err != nil || d2.Sum256(b) != wantJSON {
+			t.Fatal("wrong JSON digest", err)
+		}
+	})
+	if allocs > 3 { // canonical re-encoding's node arena, index and frame stacks
+		t.Errorf("allocs = %v, want at most 3", allocs)
 	}
 }
 
@@ -51,9 +78,9 @@ func TestJSONStringChunkingNeverSplitsARune(t *testing.T) {
 	for pad := ChunkSize - 5; pad <= ChunkSize+1; pad++ {
 		for _, tail := range []string{"é", "😀", "\u2028", "\xf0\x9f\x98", "\xe2\x80\xa8"} {
 			s := strings.Repeat("a", pad) + tail + "z"
-			var w Writer
-			w.JSONString(s)
-			if want := AppendJSONString(nil, s); !bytes.Equal(w.Buf, want) {
+			var d Digest
+			got := d.AppendJSONString(nil, s)
+			if d.Sum256(got) != sha256.Sum256(AppendJSONString(nil, s)) {
 				t.Fatalf("pad %d tail %q: chunked output differs", pad, tail)
 			}
 		}

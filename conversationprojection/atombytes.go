@@ -15,11 +15,11 @@ import (
 //
 // The result is a fresh slice; its length is linear in the size of atom.
 func CanonicalAtomBytes(atom MessageAtomV1) ([]byte, error) {
-	w := canon.Writer{Buf: make([]byte, 0, atomSizeHint(&atom))}
-	if err := writeAtom(&w, &atom); err != nil {
+	b, err := appendAtom(make([]byte, 0, atomSizeHint(&atom)), nil, &atom)
+	if err != nil {
 		return nil, err
 	}
-	return w.Buf, nil
+	return b, nil
 }
 
 // atomSizeHint estimates the atom's byte length, assuming little escaping.
@@ -45,42 +45,40 @@ func atomSizeHint(a *MessageAtomV1) int {
 	return n
 }
 
-// writeAtom writes the canonical bytes of a to w.
-func writeAtom(w *canon.Writer, a *MessageAtomV1) error {
-	writeAtomStart(w, string(a.Role))
+// appendAtom appends the canonical bytes of a to dst, passing them through
+// d (nil: no hashing) as they are written.
+func appendAtom(dst []byte, d *canon.Digest, a *MessageAtomV1) ([]byte, error) {
+	dst = appendAtomStart(dst, d, string(a.Role))
 	if a.Content == nil {
-		w.Literal("null}")
-		return nil
+		return append(dst, "null}"...), nil
 	}
-	w.Byte('[')
+	dst = append(dst, '[')
 	for i := range a.Content {
-		if err := writeContent(w, &a.Content[i], i); err != nil {
-			return err
+		var err error
+		if dst, err = appendContent(dst, d, &a.Content[i], i); err != nil {
+			return dst, err
 		}
 	}
-	w.Literal("]}")
-	return nil
+	return append(dst, "]}"...), nil
 }
 
-// writeAtomStart writes the atom bytes up to the value of "content". The
+// appendAtomStart appends the atom bytes up to the value of "content". The
 // five roles, which need no escaping, are written as one literal.
-func writeAtomStart(w *canon.Writer, role string) {
+func appendAtomStart(dst []byte, d *canon.Digest, role string) []byte {
 	switch role {
 	case "system":
-		w.Literal(`{"role":"system","content":`)
+		return append(dst, `{"role":"system","content":`...)
 	case "developer":
-		w.Literal(`{"role":"developer","content":`)
+		return append(dst, `{"role":"developer","content":`...)
 	case "user":
-		w.Literal(`{"role":"user","content":`)
+		return append(dst, `{"role":"user","content":`...)
 	case "assistant":
-		w.Literal(`{"role":"assistant","content":`)
+		return append(dst, `{"role":"assistant","content":`...)
 	case "tool":
-		w.Literal(`{"role":"tool","content":`)
-	default:
-		w.Literal(`{"role":`)
-		w.JSONString(role)
-		w.Literal(`,"content":`)
+		return append(dst, `{"role":"tool","content":`...)
 	}
+	dst = d.AppendJSONString(append(dst, `{"role":`...), role)
+	return append(dst, `,"content":`...)
 }
 
 // kindMember returns the literal `{"kind":"<k>"` for the content kinds,
@@ -115,132 +113,126 @@ func kindMember(k ContentKind) string {
 	return ""
 }
 
-// writeContent writes content element i (preceded by a comma unless it is
+// appendContent appends content element i (preceded by a comma unless it is
 // the first one).
-func writeContent(w *canon.Writer, c *NormalizedContent, i int) error {
+func appendContent(dst []byte, d *canon.Digest, c *NormalizedContent, i int) ([]byte, error) {
 	if i > 0 {
-		w.Byte(',')
+		dst = append(dst, ',')
 	}
 	if lit := kindMember(c.Kind); lit != "" {
-		w.Literal(lit)
+		dst = append(dst, lit...)
 	} else {
-		w.Literal(`{"kind":`)
-		w.JSONString(string(c.Kind))
+		dst = d.AppendJSONString(append(dst, `{"kind":`...), string(c.Kind))
 	}
-	writeStringMember(w, `,"text":`, c.Text)
-	writeStringMember(w, `,"image_ref":`, c.ImageRef)
-	writeStringMember(w, `,"image_mime":`, c.ImageMIME)
-	writeStringMember(w, `,"file_ref":`, c.FileRef)
-	writeStringMember(w, `,"file_data":`, c.FileData)
-	writeStringMember(w, `,"file_mime":`, c.FileMIME)
-	writeStringMember(w, `,"file_name":`, c.FileName)
-	writeStringMember(w, `,"video_ref":`, c.VideoRef)
-	writeStringMember(w, `,"video_mime":`, c.VideoMIME)
-	writeStringMember(w, `,"refusal":`, c.Refusal)
+	dst = appendStringMember(dst, d, `,"text":`, c.Text)
+	dst = appendStringMember(dst, d, `,"image_ref":`, c.ImageRef)
+	dst = appendStringMember(dst, d, `,"image_mime":`, c.ImageMIME)
+	dst = appendStringMember(dst, d, `,"file_ref":`, c.FileRef)
+	dst = appendStringMember(dst, d, `,"file_data":`, c.FileData)
+	dst = appendStringMember(dst, d, `,"file_mime":`, c.FileMIME)
+	dst = appendStringMember(dst, d, `,"file_name":`, c.FileName)
+	dst = appendStringMember(dst, d, `,"video_ref":`, c.VideoRef)
+	dst = appendStringMember(dst, d, `,"video_mime":`, c.VideoMIME)
+	dst = appendStringMember(dst, d, `,"refusal":`, c.Refusal)
+	var err error
 	if r := c.Reasoning; r != nil {
-		w.Literal(`,"reasoning":`)
-		if field, err := writeReasoning(w, r); err != nil {
-			return rawFieldError(i, field, err)
+		var field string
+		if dst, field, err = appendReasoning(append(dst, `,"reasoning":`...), d, r); err != nil {
+			return dst, rawFieldError(i, field, err)
 		}
 	}
-	writeStringMember(w, `,"summary":`, c.Summary)
+	dst = appendStringMember(dst, d, `,"summary":`, c.Summary)
+	var sep bool
 	if a := c.Annotation; a != nil {
-		w.Literal(`,"annotation":{`)
-		sep := writeStringField(w, false, `"type":`, a.Type)
-		if _, err := writeRawField(w, sep, `"data":`, a.Data); err != nil {
-			return rawFieldError(i, "annotation.data", err)
+		dst, sep = appendStringField(append(dst, `,"annotation":{`...), d, false, `"type":`, a.Type)
+		if dst, _, err = appendRawField(dst, d, sep, `"data":`, a.Data); err != nil {
+			return dst, rawFieldError(i, "annotation.data", err)
 		}
-		w.Byte('}')
+		dst = append(dst, '}')
 	}
-	writeStringMember(w, `,"assistant_ref":`, c.AssistantRef)
+	dst = appendStringMember(dst, d, `,"assistant_ref":`, c.AssistantRef)
 	if len(c.JSON) > 0 {
-		w.Literal(`,"json":`)
-		if err := w.CompactJSON(c.JSON); err != nil {
-			return rawFieldError(i, "json", err)
+		if dst, err = d.AppendCompactJSON(append(dst, `,"json":`...), c.JSON); err != nil {
+			return dst, rawFieldError(i, "json", err)
 		}
 	}
 	if e := c.Extension; e != nil {
-		w.Literal(`,"extension":{`)
-		sep := writeStringField(w, false, `"namespace":`, e.Namespace)
+		dst, sep = appendStringField(append(dst, `,"extension":{`...), d, false, `"namespace":`, e.Namespace)
 		if sep {
-			w.Byte(',')
+			dst = append(dst, ',')
 		}
-		w.Literal(`"type":`)
-		w.JSONString(e.Type)
-		writeStringField(w, true, `"implementor":`, e.Implementor)
-		if _, err := writeRawField(w, true, `"data":`, e.Data); err != nil {
-			return rawFieldError(i, "extension.data", err)
+		dst = d.AppendJSONString(append(dst, `"type":`...), e.Type)
+		dst, _ = appendStringField(dst, d, true, `"implementor":`, e.Implementor)
+		if dst, _, err = appendRawField(dst, d, true, `"data":`, e.Data); err != nil {
+			return dst, rawFieldError(i, "extension.data", err)
 		}
-		w.Byte('}')
+		dst = append(dst, '}')
 	}
-	w.Byte('}')
-	return nil
+	return d.Feed(append(dst, '}')), nil
 }
 
-// writeReasoning writes the reasoning object r; on failure it names the
+// appendReasoning appends the reasoning object r; on failure it names the
 // offending raw field.
-func writeReasoning(w *canon.Writer, r *NormalizedReasoning) (string, error) {
-	w.Byte('{')
-	sep := writeStringField(w, false, `"dialect":`, r.Dialect)
-	sep = writeStringField(w, sep, `"text":`, r.Text)
-	sep = writeStringField(w, sep, `"signature":`, r.Signature)
+func appendReasoning(dst []byte, d *canon.Digest, r *NormalizedReasoning) ([]byte, string, error) {
+	dst = append(dst, '{')
+	dst, sep := appendStringField(dst, d, false, `"dialect":`, r.Dialect)
+	dst, sep = appendStringField(dst, d, sep, `"text":`, r.Text)
+	dst, sep = appendStringField(dst, d, sep, `"signature":`, r.Signature)
 	var err error
-	if sep, err = writeRawField(w, sep, `"opaque":`, r.Opaque); err != nil {
-		return "reasoning.opaque", err
+	if dst, sep, err = appendRawField(dst, d, sep, `"opaque":`, r.Opaque); err != nil {
+		return dst, "reasoning.opaque", err
 	}
-	if sep, err = writeRawField(w, sep, `"summary":`, r.Summary); err != nil {
-		return "reasoning.summary", err
+	if dst, sep, err = appendRawField(dst, d, sep, `"summary":`, r.Summary); err != nil {
+		return dst, "reasoning.summary", err
 	}
-	if sep, err = writeRawField(w, sep, `"content":`, r.Content); err != nil {
-		return "reasoning.content", err
+	if dst, sep, err = appendRawField(dst, d, sep, `"content":`, r.Content); err != nil {
+		return dst, "reasoning.content", err
 	}
-	if sep, err = writeRawField(w, sep, `"encrypted_content":`, r.EncryptedContent); err != nil {
-		return "reasoning.encrypted_content", err
+	if dst, sep, err = appendRawField(dst, d, sep, `"encrypted_content":`, r.EncryptedContent); err != nil {
+		return dst, "reasoning.encrypted_content", err
 	}
 	if r.EncryptedContentPresent {
 		if sep {
-			w.Byte(',')
+			dst = append(dst, ',')
 		}
-		w.Literal(`"encrypted_content_present":true`)
+		dst = append(dst, `"encrypted_content_present":true`...)
 	}
-	w.Byte('}')
-	return "", nil
+	return append(dst, '}'), "", nil
 }
 
-// writeStringMember writes prefix (which starts with the separating comma)
-// and the escaped s, unless s is empty.
-func writeStringMember(w *canon.Writer, prefix, s string) {
-	if s != "" {
-		w.Literal(prefix)
-		w.JSONString(s)
-	}
-}
-
-// writeStringField writes name and the escaped s, preceded by a comma when
-// sep is set, unless s is empty. It reports whether a comma is due before
-// the next member.
-func writeStringField(w *canon.Writer, sep bool, name, s string) bool {
+// appendStringMember appends prefix (which starts with the separating
+// comma) and the escaped s, unless s is empty.
+func appendStringMember(dst []byte, d *canon.Digest, prefix, s string) []byte {
 	if s == "" {
-		return sep
+		return dst
 	}
-	if sep {
-		w.Byte(',')
-	}
-	w.Literal(name)
-	w.JSONString(s)
-	return true
+	return d.AppendJSONString(append(dst, prefix...), s)
 }
 
-// writeRawField is writeStringField for a raw JSON value, written compacted.
-func writeRawField(w *canon.Writer, sep bool, name string, raw []byte) (bool, error) {
-	if len(raw) == 0 {
-		return sep, nil
+// appendStringField appends name and the escaped s, preceded by a comma
+// when sep is set, unless s is empty. It reports whether a comma is due
+// before the next member.
+func appendStringField(dst []byte, d *canon.Digest, sep bool, name, s string) ([]byte, bool) {
+	if s == "" {
+		return dst, sep
 	}
 	if sep {
-		w.Byte(',')
+		dst = append(dst, ',')
 	}
-	w.Literal(name)
-	return true, w.CompactJSON(raw)
+	return d.AppendJSONString(append(dst, name...), s), true
+}
+
+// appendRawField is appendStringField for a raw JSON value, written
+// compacted.
+func appendRawField(dst []byte, d *canon.Digest, sep bool, name string, raw []byte) ([]byte, bool, error) {
+	if len(raw) == 0 {
+		return dst, sep, nil
+	}
+	if sep {
+		dst = append(dst, ',')
+	}
+	dst, err := d.AppendCompactJSON(append(dst, name...), raw)
+	return dst, true, err
 }
 
 // rawFieldError reports a raw field of content element i that is not

@@ -3,7 +3,6 @@ package conversationprojection
 import (
 	"crypto/sha256"
 	"fmt"
-	"hash"
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -81,11 +80,13 @@ func ParseMessageIdentity(raw string) (MessageIdentity, error) {
 // streamed into the hash, never held whole. Errors are those of
 // CanonicalAtomBytes.
 func HashAtom(atom MessageAtomV1) (MessageIdentity, error) {
-	h := newAtomHasher()
-	if err := writeAtom(&h.w, &atom); err != nil {
+	var buf [hashBufSize]byte
+	var d canon.Digest
+	b, err := appendAtom(buf[:0], &d, &atom)
+	if err != nil {
 		return "", err
 	}
-	return h.identity(), nil
+	return identityOfSum(d.Sum256(b)), nil
 }
 
 // MessageIdentityOf computes the versioned semantic identity for a legacy
@@ -117,75 +118,30 @@ func ItemIdentityOf(item lipapi.Item) (MessageIdentity, error) {
 
 // hashContent hashes the atom of role and parts, each part mapped by
 // mapPart and streamed into the hash in turn; the first failure is
-// returned.
+// returned. The atom is written into a stack buffer: one that fits is
+// hashed with a single sha256.Sum256, a longer one is fed to the digest in
+// canon.ChunkSize pieces and never held whole.
 func hashContent[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (MessageIdentity, error) {
-	h := newAtomHasher()
-	h.start(role)
+	var buf [hashBufSize]byte
+	var d canon.Digest
+	b := append(appendAtomStart(buf[:0], &d, string(role)), '[')
 	for i := range parts {
 		c, err := mapPart(&parts[i], i)
 		if err != nil {
 			return "", err
 		}
-		if err := writeContent(&h.w, &c, i); err != nil {
+		if b, err = appendContent(b, &d, &c, i); err != nil {
 			return "", err
 		}
 	}
-	return h.finish(), nil
+	return identityOfSum(d.Sum256(append(b, "]}"...))), nil
 }
 
-// hashBufSize is the write buffer embedded in an atomHasher: an atom that
-// fits is hashed with one sha256.Sum256 call, no hash state allocated.
+// hashBufSize is the size of the stack buffer atoms are written into: an
+// atom that fits costs no allocation but the identity string.
 const hashBufSize = 512
 
-// atomHasher streams atom bytes into SHA-256. Its Writer buffers into buf;
-// only when the buffer reaches canon.ChunkSize does the Writer hand bytes
-// to its Out, the atomHasher itself, which then creates the hash state and
-// streams every further chunk into it. A short atom therefore costs no
-// hash allocation, and a long one is never held whole.
-type atomHasher struct {
-	w   canon.Writer
-	h   hash.Hash // nil until the first chunk is streamed
-	buf [hashBufSize]byte
-}
-
-// newAtomHasher returns an atomHasher with an empty atom.
-func newAtomHasher() *atomHasher {
-	a := new(atomHasher)
-	a.w = canon.Writer{Buf: a.buf[:0], Out: a}
-	return a
-}
-
-// Write feeds a streamed chunk to the hash, creating it on first use. It
-// never fails.
-func (a *atomHasher) Write(p []byte) (int, error) {
-	if a.h == nil {
-		a.h = sha256.New()
-	}
-	return a.h.Write(p)
-}
-
-// start begins an atom whose content is a non-empty array.
-func (a *atomHasher) start(role lipapi.Role) {
-	writeAtomStart(&a.w, string(role))
-	a.w.Byte('[')
-}
-
-// finish closes the content array and the atom started by start.
-func (a *atomHasher) finish() MessageIdentity {
-	a.w.Literal("]}")
-	return a.identity()
-}
-
-// identity returns the identity of the bytes written.
-func (a *atomHasher) identity() MessageIdentity {
-	var sum [sha256.Size]byte
-	if a.h == nil {
-		sum = sha256.Sum256(a.w.Buf)
-	} else {
-		a.w.Flush()
-		// The flushed buffer receives the sum: a local array would escape
-		// through the hash.Hash interface and cost an allocation.
-		copy(sum[:], a.h.Sum(a.w.Buf[:0]))
-	}
+// identityOfSum formats a SHA-256 sum of atom bytes as a v1 identity.
+func identityOfSum(sum [sha256.Size]byte) MessageIdentity {
 	return MessageIdentity(canon.PrefixedHex(IdentityVersion1+":", sum))
 }

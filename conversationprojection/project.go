@@ -52,15 +52,21 @@ const steeringIDPrefix = "lip-steering-"
 // Project runs in O(n + m log m) for n units and m overlays, plus the bytes
 // it hashes and copies.
 func Project(call lipapi.Call, snap Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
+	var k kernel
+	return k.projectCall(&call, &snap)
+}
+
+// projectCall is Project.
+func (k *kernel) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := snap.Validate(); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	k := newKernel(&snap)
-	out, ev, err := k.project(&call, k.trajectoryOf(&call, call.HasItemAuthority()), true, nil)
+	k.use(snap)
+	out, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), true, nil)
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	return out.call(&call), ev, nil
+	return out.call(call), ev, nil
 }
 
 // FilterNeverBackend returns a deep copy of call with the never_backend

@@ -41,11 +41,18 @@ import (
 // case, plus the bytes it hashes and copies; see the package documentation
 // for the degenerate cases.
 func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, filteredBaseline lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
+	var k kernel
+	return k.reassertCall(&call, &snap, provenance, &filteredBaseline)
+}
+
+// reassertCall is Reassert.
+func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := snap.Validate(); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	r := reassertion{k: newKernel(&snap), call: &call, baseline: &filteredBaseline}
-	out, ev, err := r.run(provenance)
+	k.use(snap)
+	r := reassertion{k: k, call: call, baseline: baseline}
+	out, ev, err := r.run(prov)
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}

@@ -25,11 +25,17 @@ import (
 // cause. Errors never contain identities or text. It hashes each message
 // unit once: O(n) plus the hashed bytes.
 func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnchor, error) {
-	k := newKernel(&snap)
+	var k kernel
+	return k.tailAnchor(&call, &snap)
+}
+
+// tailAnchor is ResolveAfterIngressTailAnchor.
+func (k *kernel) tailAnchor(call *lipapi.Call, snap *Snapshot) (MessageAnchor, error) {
+	k.use(snap)
 	if call.HasItemAuthority() {
 		return k.itemTailAnchor(call.Items)
 	}
-	return k.legacyTailAnchor(&call)
+	return k.legacyTailAnchor(call)
 }
 
 // itemTailAnchor is ResolveAfterIngressTailAnchor under item authority.

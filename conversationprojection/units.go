@@ -26,17 +26,17 @@ type kernel struct {
 	hashes int
 }
 
-// newKernel returns the kernel of a call on snap. It does not validate
-// snap.
-func newKernel(snap *Snapshot) *kernel {
-	k := &kernel{snap: snap}
+// use sets the kernel's snapshot and builds its tag set. It does not
+// validate snap.
+func (k *kernel) use(snap *Snapshot) {
+	k.snap, k.overlays = snap, nil
+	k.tags = nil
 	if len(snap.NeverBackend) > 0 {
 		k.tags = make(map[MessageIdentity]struct{}, len(snap.NeverBackend))
 		for i := range snap.NeverBackend {
 			k.tags[snap.NeverBackend[i].Identity] = struct{}{}
 		}
 	}
-	return k
 }
 
 // tagged reports whether id is a never_backend identity. The empty

@@ -36,10 +36,17 @@ import (
 // It hashes each message unit of both calls once and runs in
 // O(n + m log m) for n units and m provenance entries.
 func VerifyAdaptationPreservesProjection(reasserted, adapted lipapi.Call, snap Snapshot, provenance []OverlayProvenance) error {
-	if len(provenance) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
+	var k kernel
+	return k.verifyCall(&reasserted, &adapted, &snap, provenance)
+}
+
+// verifyCall is VerifyAdaptationPreservesProjection.
+func (k *kernel) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, prov []OverlayProvenance) error {
+	if len(prov) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
 		return nil
 	}
-	return newKernel(&snap).verify(&reasserted, &adapted, provenance)
+	k.use(snap)
+	return k.verify(reasserted, adapted, prov)
 }
 
 // verifyInfo is what Verify knows about one provenance identity.

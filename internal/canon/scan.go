@@ -101,7 +101,7 @@ type Scanner struct {
 // (see Scanner); maxDepth bounds nesting (MaxDepth or SerdeMaxDepth, or any
 // positive value).
 func (s *Scanner) Reset(data []byte, strict bool, maxDepth int) {
-	*s = Scanner{data: data, maxDepth: maxDepth, strict: strict, stack: bitStack{hi: s.stack.hi[:0]}}
+	*s = Scanner{data: data, maxDepth: maxDepth, strict: strict}
 }
 
 // Depth returns the number of arrays and objects open after the last token.
@@ -208,6 +208,12 @@ func (s *Scanner) Next() (Kind, error) {
 	case c == '{' || c == '[':
 		if s.depth >= s.maxDepth {
 			return s.failDepth(p)
+		}
+		if s.depth >= 64 && s.stack.hi == nil {
+			// Allocated once, never appended to: an append would make
+			// escape analysis treat the whole Scanner, and so the
+			// document, as escaping.
+			s.stack.hi = make([]uint64, (s.maxDepth-64)/64+1)
 		}
 		s.stack.set(s.depth, c == '{')
 		s.depth++
@@ -586,7 +592,8 @@ func appendUnquoted(dst, body []byte) []byte {
 }
 
 // bitStack records, for each open container, whether it is an object.
-// Depths below 64 use no heap memory.
+// Depths below 64 use no heap memory; deeper levels use hi, which the
+// Scanner allocates once for its whole depth limit.
 type bitStack struct {
 	lo uint64
 	hi []uint64
@@ -602,9 +609,6 @@ func (b *bitStack) set(depth int, obj bool) {
 		return
 	}
 	w := (depth - 64) / 64
-	for len(b.hi) <= w {
-		b.hi = append(b.hi, 0)
-	}
 	sh := uint((depth - 64) % 64)
 	b.hi[w] = b.hi[w]&^(1<<sh) | bit<<sh
 }

@@ -3,6 +3,7 @@ package toolloop
 import (
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -17,7 +18,7 @@ const seedDigestPrefix = "conversation-seeded:v1:"
 // fails with ErrEncode (returning nil) for a nil message, invalid UTF-8 or
 // an invalid float layout.
 func (enc Encoder) MarshalConversation(c Conversation) ([]byte, error) {
-	return enc.marshal(false, "conversation", func(e *encoder) *pathError { return e.conversation(&c) })
+	return enc.marshal(&subject{kind: subjectConversation, conv: &c})
 }
 
 // MarshalConversationDelta returns the direct form of d, tagged by "delta"
@@ -25,21 +26,21 @@ func (enc Encoder) MarshalConversation(c Conversation) ([]byte, error) {
 // the text a delta digest hashes. It fails like MarshalConversation, and for
 // a nil d.
 func (enc Encoder) MarshalConversationDelta(d ConversationDelta) ([]byte, error) {
-	return enc.marshal(false, "delta", func(e *encoder) *pathError { return e.conversationDelta(d) })
+	return enc.marshal(&subject{kind: subjectDelta, delta: d})
 }
 
 // SeedDigest returns the seed digest of c: the ContentHash of
 // "conversation-seeded:v1:" followed by MarshalConversation(c). It fails
 // like MarshalConversation, returning "".
 func (enc Encoder) SeedDigest(c Conversation) (string, error) {
-	return enc.digest(seedDigestPrefix, "", "conversation", func(e *encoder) *pathError { return e.conversation(&c) })
+	return enc.digest(seedDigestPrefix, "", &subject{kind: subjectConversation, conv: &c})
 }
 
 // DeltaDigest returns the digest of the delta d chained from priorDigest:
 // the ContentHash of priorDigest, ":" and MarshalConversationDelta(d). It
 // fails like MarshalConversationDelta, returning "".
 func (enc Encoder) DeltaDigest(priorDigest string, d ConversationDelta) (string, error) {
-	return enc.digest(priorDigest, ":", "delta", func(e *encoder) *pathError { return e.conversationDelta(d) })
+	return enc.digest(priorDigest, ":", &subject{kind: subjectDelta, delta: d})
 }
 
 // NewConversationSeeded returns the seed record of c: event schema version
@@ -152,16 +153,19 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
 }
 
-// digest returns the ContentHash of prefix, sep and what w writes in the
-// direct form.
-func (enc Encoder) digest(prefix, sep, root string, w writeFunc) (string, error) {
-	var scratch [1024]byte
-	b := append(append(scratch[:0], prefix...), sep...)
-	b, err := enc.append(b, false, root, w)
+// digest returns the ContentHash of prefix, sep and the direct form of s.
+func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
+	b, err := enc.marshal(s)
 	if err != nil {
 		return "", err
 	}
-	return canon.Hex(sha256.Sum256(b)), nil
+	h := sha256.New()
+	io.WriteString(h, prefix) //nolint:errcheck // hash writes never fail
+	io.WriteString(h, sep)    //nolint:errcheck // hash writes never fail
+	h.Write(b)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return canon.Hex(sum), nil
 }
 
 // cloneConversation returns a copy of c sharing no memory with it.

@@ -53,7 +53,7 @@ type Encoder struct {
 // not valid UTF-8 or an invalid float layout; the error names the member path
 // (such as proposal.command.args[2]), never the offending text.
 func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
-	return enc.marshal(false, "", func(e *encoder) *pathError { return e.event(ev) })
+	return enc.marshal(&subject{kind: subjectEvent, ev: ev})
 }
 
 // AppendEvent appends the direct form of ev (see MarshalEvent) to dst and
@@ -61,7 +61,7 @@ func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
 // appended) and an error wrapping ErrEncode. Appending into a buffer with
 // enough spare capacity does not allocate.
 func (enc Encoder) AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
-	return enc.append(dst, false, "", func(e *encoder) *pathError { return e.event(ev) })
+	return enc.append(dst, &subject{kind: subjectEvent, ev: ev})
 }
 
 // AppendValue appends v's normalized text to dst in the encoder's layout:
@@ -89,50 +89,87 @@ func AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
 	return Encoder{}.AppendEvent(dst, ev)
 }
 
-// writeFunc writes one top-level value into an encoder.
-type writeFunc func(e *encoder) *pathError
+// subject is the top-level value of one write. It is passed by pointer
+// and dispatched with a switch (not a function value), so that the encoder
+// state stays on the caller's stack.
+type subject struct {
+	kind  subjectKind
+	ev    LoopEvent         // subjectEvent, subjectEnvelope, subjectLedgerRow
+	conv  *Conversation     // subjectConversation
+	delta ConversationDelta // subjectDelta
+}
 
-// start returns an encoder for the layout of enc, or the error of an invalid
-// layout.
-func (enc Encoder) start(sorted bool) (encoder, error) {
+// subjectKind selects what a subject writes.
+type subjectKind uint8
+
+const (
+	subjectEvent        subjectKind = iota // an event, direct form
+	subjectEnvelope                        // an event's envelope, ledger form
+	subjectLedgerRow                       // an event's ledger row
+	subjectConversation                    // a Conversation, direct form
+	subjectDelta                           // a ConversationDelta, direct form
+)
+
+// sorted reports whether s is written in the ledger form.
+func (s *subject) sorted() bool {
+	return s.kind == subjectEnvelope || s.kind == subjectLedgerRow
+}
+
+// write writes s.
+func (e *encoder) write(s *subject) *pathError {
+	switch s.kind {
+	case subjectEnvelope:
+		return e.envelope(s.ev)
+	case subjectLedgerRow:
+		return e.ledgerRow(s.ev)
+	case subjectConversation:
+		return e.conversation(s.conv).named("conversation")
+	case subjectDelta:
+		return e.conversationDelta(s.delta).named("delta")
+	}
+	return e.event(s.ev)
+}
+
+// start returns an encoder for the layout of enc and the form of s, or the
+// error of an invalid layout.
+func (enc Encoder) start(s *subject) (encoder, error) {
 	if !enc.Floats.Valid() {
 		return encoder{}, fmt.Errorf("%w: float layout %d is neither FloatLayoutCurrent nor FloatLayoutLegacy",
 			ErrEncode, enc.Floats)
 	}
-	return encoder{sorted: sorted, plus: enc.Floats == FloatLayoutCurrent}, nil
+	return encoder{sorted: s.sorted(), plus: enc.Floats == FloatLayoutCurrent}, nil
 }
 
-// append writes with w after dst; on error it returns dst unchanged. root
-// names the written value in error messages ("" for an event, which names
-// itself).
-func (enc Encoder) append(dst []byte, sorted bool, root string, w writeFunc) ([]byte, error) {
-	e, err := enc.start(sorted)
+// append writes s after dst; on error it returns dst unchanged.
+func (enc Encoder) append(dst []byte, s *subject) ([]byte, error) {
+	e, err := enc.start(s)
 	if err != nil {
 		return dst, err
 	}
 	e.buf = dst
-	if perr := w(&e); perr != nil {
-		return dst, perr.err(root)
+	if perr := e.write(s); perr != nil {
+		return dst, perr.err()
 	}
 	return e.buf, nil
 }
 
-// marshal writes with w into a new slice: a sizing pass first, so that the
-// result is allocated once (a second allocation happens only when escaped
-// strings outgrow the estimate). On error it returns nil.
-func (enc Encoder) marshal(sorted bool, root string, w writeFunc) ([]byte, error) {
-	e, err := enc.start(sorted)
+// marshal writes s into a new slice: a sizing pass first, so that the
+// result is allocated once, with a sixteenth of slack for the escapes the
+// sizing pass does not count (text so full of escapes that it outgrows the
+// slack makes the write pass grow the slice). On error it returns nil.
+func (enc Encoder) marshal(s *subject) ([]byte, error) {
+	e, err := enc.start(s)
 	if err != nil {
 		return nil, err
 	}
 	e.sizing = true
-	if perr := w(&e); perr != nil {
-		return nil, perr.err(root)
+	if perr := e.write(s); perr != nil {
+		return nil, perr.err()
 	}
 	e.sizing = false
-	e.buf = make([]byte, 0, e.size+e.size>>6+16)
-	if perr := w(&e); perr != nil {
-		return nil, perr.err(root)
+	e.buf = make([]byte, 0, e.size+e.size>>4+16)
+	if perr := e.write(s); perr != nil {
+		return nil, perr.err()
 	}
 	return e.buf, nil
 }
@@ -290,15 +327,17 @@ func writeStrings[T ~string](e *encoder, s []T) *pathError {
 	return nil
 }
 
-// writeArray writes s as a JSON array, each element with w; nil is written
-// [].
-func writeArray[T any](e *encoder, s []T, w func(*encoder, *T) *pathError) *pathError {
+// array writes a JSON array of n elements, element j written by elem(j)
+// (a closure over the slice: element writers are not passed as function
+// values taking the encoder, which would move it to the heap); a failing
+// element's index is added to the error path.
+func (e *encoder) array(n int, elem func(j int) *pathError) *pathError {
 	e.byte('[')
-	for j := range s {
+	for j := range n {
 		if j > 0 {
 			e.byte(',')
 		}
-		if err := w(e, &s[j]); err != nil {
+		if err := elem(j); err != nil {
 			return err.at(j)
 		}
 	}
@@ -332,6 +371,9 @@ func (e *encoder) object(f *fields, omit uint32, member func(i int) *pathError) 
 			continue
 		}
 		if err := member(int(i)); err != nil {
+			if f.root != "" {
+				err.root = f.root
+			}
 			return err.in(f.names[i])
 		}
 	}

@@ -9,16 +9,12 @@ package toolloop
 const errNilEvent = "nil event"
 
 // event writes ev, internally tagged by "event", in the encoder's form. A
-// failure's root names the event's tag.
+// failure inside the event is named after it by its table (see newEvent).
 func (e *encoder) event(ev LoopEvent) *pathError {
 	if ev == nil {
 		return failure(errNilEvent)
 	}
-	err := e.dispatchEvent(ev)
-	if err != nil && err.reason != errNilEvent {
-		err.root = "event " + ev.EventName()
-	}
-	return err
+	return e.dispatchEvent(ev)
 }
 
 // stringObject writes an object of f whose members after the tag (or all of

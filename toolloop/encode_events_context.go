@@ -6,15 +6,15 @@ package toolloop
 // (forest_id, branch_id and, but for context_compacted, turn).
 
 var (
-	contextWorkingSetFields    = newTagged("event", tagContextWorkingSet, "forest_id", "branch_id", "turn", "page_ids")
-	contextPagesSelectedFields = newTagged("event", tagContextPagesSelected,
+	contextWorkingSetFields    = newEvent(tagContextWorkingSet, "forest_id", "branch_id", "turn", "page_ids")
+	contextPagesSelectedFields = newEvent(tagContextPagesSelected,
 		"forest_id", "branch_id", "turn", "resident_digest", "page_ids")
-	contextMissFields           = newTagged("event", tagContextMiss, "forest_id", "branch_id", "turn", "key")
-	contextPageRecalledFields   = newTagged("event", tagContextPageRecalled, "forest_id", "branch_id", "turn", "page_id")
-	contextInfeasibleFields     = newTagged("event", tagContextInfeasible, "forest_id", "branch_id", "turn", "required", "allowance")
-	contextCompactedFields      = newTagged("event", tagContextCompacted, "forest_id", "branch_id", "summary_page", "source_pages")
-	promptProgramCompiledFields = newTagged("event", tagPromptProgramCompiled, "turn", "program")
-	promptProgramInvokedFields  = newTagged("event", tagPromptProgramInvoked,
+	contextMissFields           = newEvent(tagContextMiss, "forest_id", "branch_id", "turn", "key")
+	contextPageRecalledFields   = newEvent(tagContextPageRecalled, "forest_id", "branch_id", "turn", "page_id")
+	contextInfeasibleFields     = newEvent(tagContextInfeasible, "forest_id", "branch_id", "turn", "required", "allowance")
+	contextCompactedFields      = newEvent(tagContextCompacted, "forest_id", "branch_id", "summary_page", "source_pages")
+	promptProgramCompiledFields = newEvent(tagPromptProgramCompiled, "turn", "program")
+	promptProgramInvokedFields  = newEvent(tagPromptProgramInvoked,
 		"turn", "invocation_digest", "platform_digest", "domain_digest", "tool_spec_hash", "resident_context_digest")
 )
 

@@ -4,31 +4,31 @@ package toolloop
 // Member 0 of every table is the "event" tag.
 
 var (
-	conversationSeededEventFields = newTagged("event", tagConversationSeeded, "seed")
-	conversationDeltaEventFields  = newTagged("event", tagConversationDelta, "record")
-	turnObservedFields            = newTagged("event", tagTurnObserved, "turn", "actor", "output")
-	toolCallObservedFields        = newTagged("event", tagToolCallObserved, "call")
-	proposalObservedFields        = newTagged("event", tagProposalObserved, "call_id", "proposal")
-	proposalCheckedFields         = newTagged("event", tagProposalChecked, "call_id", "proposal", "witness")
-	effectAppliedFields           = newTagged("event", tagEffectApplied, "call_id", "mutated", "output")
-	toolBatchConflictFields       = newTagged("event", tagToolBatchConflict, "call_id", "conflicts_with", "resources")
-	effectDeniedFields            = newTagged("event", tagEffectDenied, "call_id", "reason", "class")
-	candidateMeasuredFields       = newTagged("event", tagCandidateMeasured,
+	conversationSeededEventFields = newEvent(tagConversationSeeded, "seed")
+	conversationDeltaEventFields  = newEvent(tagConversationDelta, "record")
+	turnObservedFields            = newEvent(tagTurnObserved, "turn", "actor", "output")
+	toolCallObservedFields        = newEvent(tagToolCallObserved, "call")
+	proposalObservedFields        = newEvent(tagProposalObserved, "call_id", "proposal")
+	proposalCheckedFields         = newEvent(tagProposalChecked, "call_id", "proposal", "witness")
+	effectAppliedFields           = newEvent(tagEffectApplied, "call_id", "mutated", "output")
+	toolBatchConflictFields       = newEvent(tagToolBatchConflict, "call_id", "conflicts_with", "resources")
+	effectDeniedFields            = newEvent(tagEffectDenied, "call_id", "reason", "class")
+	candidateMeasuredFields       = newEvent(tagCandidateMeasured,
 		"node_id", "generation", "candidate_id", "energy", "hard_pass", "residuals")
-	gateDecisionRecordedFields = newTagged("event", tagGateDecisionRecorded,
+	gateDecisionRecordedFields = newEvent(tagGateDecisionRecorded,
 		"node_id", "generation", "candidate_id", "decision", "observed_energy", "best_accepted_before")
-	decisionBoundRefusedFields = newTagged("event", tagDecisionBoundRefused,
+	decisionBoundRefusedFields = newEvent(tagDecisionBoundRefused,
 		"node_id", "generation", "bound", "decisions_used")
-	candidateRestoredFields      = newTagged("event", tagCandidateRestored, "checkpoint_id")
-	effectBoundaryMeasuredFields = newTagged("event", tagEffectBoundaryMeasured,
+	candidateRestoredFields      = newEvent(tagCandidateRestored, "checkpoint_id")
+	effectBoundaryMeasuredFields = newEvent(tagEffectBoundaryMeasured,
 		"call_id", "node_id", "generation", "energy", "hard_pass", "residuals")
-	contextCheckpointCreatedFields   = newTagged("event", tagContextCheckpointCreated, "checkpoint")
-	durableCandidateCheckpointFields = newTagged("event", tagDurableCandidateCheckpoint,
+	contextCheckpointCreatedFields   = newEvent(tagContextCheckpointCreated, "checkpoint")
+	durableCandidateCheckpointFields = newEvent(tagDurableCandidateCheckpoint,
 		"candidate_id", "state_root", "control", "conversation", "birth_deps", "canonical_scope", "files")
-	recoveryControlGrantedFields = newTagged("event", tagRecoveryControlGranted,
+	recoveryControlGrantedFields = newEvent(tagRecoveryControlGranted,
 		"failure", "level", "forced_escalation", "model")
-	routeFailoverFields     = newTagged("event", tagRouteFailover, "from_model", "to_model", "cause")
-	recoveryContainedFields = newTagged("event", tagRecoveryContained, "reason", "restored_checkpoint_id")
+	routeFailoverFields     = newEvent(tagRouteFailover, "from_model", "to_model", "cause")
+	recoveryContainedFields = newEvent(tagRecoveryContained, "reason", "restored_checkpoint_id")
 )
 
 func (e *encoder) evConversationSeeded(v *ConversationSeededEvent) *pathError {
@@ -135,7 +135,7 @@ func (e *encoder) evCandidateMeasured(v *CandidateMeasuredEvent) *pathError {
 		case 5:
 			e.boolean(v.HardPass)
 		default:
-			return writeArray(e, v.Residuals, (*encoder).residual)
+			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
 		}
 		return nil
 	})
@@ -191,7 +191,7 @@ func (e *encoder) evEffectBoundaryMeasured(v *EffectBoundaryMeasuredEvent) *path
 		case 5:
 			e.boolean(v.HardPass)
 		default:
-			return writeArray(e, v.Residuals, (*encoder).residual)
+			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
 		}
 		return nil
 	})
@@ -215,13 +215,11 @@ func (e *encoder) evDurableCandidateCheckpoint(v *DurableCandidateCheckpointEven
 		case 4:
 			return e.conversation(&v.Conversation)
 		case 5:
-			return writeArray(e, v.BirthDeps, func(e *encoder, d *StateDependency) *pathError {
-				return e.stateDependency(*d)
-			})
+			return e.array(len(v.BirthDeps), func(j int) *pathError { return e.stateDependency(v.BirthDeps[j]) })
 		case 6:
 			return writeStrings(e, v.CanonicalScope)
 		}
-		return writeArray(e, v.Files, (*encoder).durableSeedFile)
+		return e.array(len(v.Files), func(j int) *pathError { return e.durableSeedFile(&v.Files[j]) })
 	})
 }
 

@@ -4,25 +4,25 @@ package toolloop
 // specification). Member 0 of every table is the "event" tag.
 
 var (
-	searchOpenedFields = newTagged("event", tagSearchOpened,
+	searchOpenedFields = newEvent(tagSearchOpened,
 		"forest_id", "node_id", "generation", "accepted_root", "limits", "resumed_from")
-	searchUsageSnapshotFields     = newTagged("event", tagSearchUsageSnapshot, "forest_id", "epoch", "usage")
-	branchForkedFields            = newTagged("event", tagBranchForked, "forest_id", "branch_id", "parent_branch", "seed_checkpoint", "seed_witness")
-	branchStrategySelectedFields  = newTagged("event", tagBranchStrategySelected, "forest_id", "branch_id", "strategy_id")
-	branchObservationFields       = newTagged("event", tagBranchObservation, "forest_id", "branch_id", "observation")
-	branchCandidateMeasuredFields = newTagged("event", tagBranchCandidateMeasured,
+	searchUsageSnapshotFields     = newEvent(tagSearchUsageSnapshot, "forest_id", "epoch", "usage")
+	branchForkedFields            = newEvent(tagBranchForked, "forest_id", "branch_id", "parent_branch", "seed_checkpoint", "seed_witness")
+	branchStrategySelectedFields  = newEvent(tagBranchStrategySelected, "forest_id", "branch_id", "strategy_id")
+	branchObservationFields       = newEvent(tagBranchObservation, "forest_id", "branch_id", "observation")
+	branchCandidateMeasuredFields = newEvent(tagBranchCandidateMeasured,
 		"forest_id", "branch_id", "candidate_id", "measurement")
-	partialCheckpointedFields  = newTagged("event", tagPartialCheckpointed, "forest_id", "branch_id", "checkpoint")
-	frontierEpochStartedFields = newTagged("event", tagFrontierEpochStarted, "forest_id", "epoch", "forest_digest")
-	frontierEntryServedFields  = newTagged("event", tagFrontierEntryServed, "forest_id", "branch_id", "epoch")
-	branchIneligibleFields     = newTagged("event", tagBranchIneligible, "forest_id", "branch_id", "reason")
-	branchNotSelectedFields    = newTagged("event", tagBranchNotSelected, "forest_id", "branch_id")
-	branchAbandonedFields      = newTagged("event", tagBranchAbandoned, "forest_id", "branch_id", "reason")
-	branchSelectedFields       = newTagged("event", tagBranchSelected, "forest_id", "branch_id", "candidate_id")
-	branchCommittedFields      = newTagged("event", tagBranchCommitted, "forest_id", "branch_id", "candidate_id", "decision")
-	noGoodRecordedFields       = newTagged("event", tagNoGoodRecorded,
+	partialCheckpointedFields  = newEvent(tagPartialCheckpointed, "forest_id", "branch_id", "checkpoint")
+	frontierEpochStartedFields = newEvent(tagFrontierEpochStarted, "forest_id", "epoch", "forest_digest")
+	frontierEntryServedFields  = newEvent(tagFrontierEntryServed, "forest_id", "branch_id", "epoch")
+	branchIneligibleFields     = newEvent(tagBranchIneligible, "forest_id", "branch_id", "reason")
+	branchNotSelectedFields    = newEvent(tagBranchNotSelected, "forest_id", "branch_id")
+	branchAbandonedFields      = newEvent(tagBranchAbandoned, "forest_id", "branch_id", "reason")
+	branchSelectedFields       = newEvent(tagBranchSelected, "forest_id", "branch_id", "candidate_id")
+	branchCommittedFields      = newEvent(tagBranchCommitted, "forest_id", "branch_id", "candidate_id", "decision")
+	noGoodRecordedFields       = newEvent(tagNoGoodRecorded,
 		"forest_id", "branch_id", "key", "evidence_hash", "support_kind")
-	searchClosedFields = newTagged("event", tagSearchClosed, "forest_id", "usage")
+	searchClosedFields = newEvent(tagSearchClosed, "forest_id", "usage")
 )
 
 func (e *encoder) evSearchOpened(v *SearchOpenedEvent) *pathError {

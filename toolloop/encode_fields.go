@@ -17,6 +17,7 @@ type fields struct {
 	direct []uint8  // member indexes in declaration order
 	sorted []uint8  // member indexes in bytewise order of the names
 	tag    string   // `"value"` of member 0 in a tagged table, else ""
+	root   string   // "event <tag>" for an event table, named in errors
 }
 
 // newFields returns the table of an object type with the given member
@@ -42,6 +43,14 @@ func newTagged(tagKey, tag string, names ...string) *fields {
 	return f
 }
 
+// newEvent returns the table of the event tagged tag: a tagged table whose
+// tag key is "event" and whose failures name the event.
+func newEvent(tag string, names ...string) *fields {
+	f := newTagged("event", tag, names...)
+	f.root = "event " + tag
+	return f
+}
+
 // pathError is an encoding failure on its way up the value being written:
 // reason says what is wrong, segs collects the member names and indexes from
 // the failing member outwards. It only becomes an error (wrapping ErrEncode)
@@ -49,7 +58,7 @@ func newTagged(tagKey, tag string, names ...string) *fields {
 type pathError struct {
 	reason string
 	segs   []string // innermost first; indexes as "[i]"
-	root   string   // what was written, e.g. "event effect_denied"
+	root   string   // what was written, e.g. "event effect_denied", or ""
 }
 
 // failure returns a new pathError with the given reason.
@@ -83,18 +92,22 @@ func (p *pathError) path() string {
 	return b.String()
 }
 
-// err returns the error to report, wrapping ErrEncode; root names the
-// written value when p does not.
-func (p *pathError) err(root string) error {
-	if p.root != "" {
-		root = p.root
+// named sets the root of p (when p is not nil) to name and returns p.
+func (p *pathError) named(name string) *pathError {
+	if p != nil {
+		p.root = name
 	}
+	return p
+}
+
+// err returns the error to report, wrapping ErrEncode.
+func (p *pathError) err() error {
 	msg := p.reason
 	if path := p.path(); path != "" {
 		msg = path + ": " + msg
 	}
-	if root != "" {
-		msg = root + ": " + msg
+	if p.root != "" {
+		msg = p.root + ": " + msg
 	}
 	return fmt.Errorf("%w: %s", ErrEncode, msg)
 }

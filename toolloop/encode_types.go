@@ -47,7 +47,7 @@ func (e *encoder) providerToolCall(v *ProviderToolCall) *pathError {
 
 func (e *encoder) conversation(v *Conversation) *pathError {
 	return e.object(conversationFields, 0, func(int) *pathError {
-		return writeArray(e, v.Messages, func(e *encoder, m *Message) *pathError { return e.message(*m) })
+		return e.array(len(v.Messages), func(j int) *pathError { return e.message(v.Messages[j]) })
 	})
 }
 
@@ -103,9 +103,9 @@ func (e *encoder) residual(v *ResidualEvent) *pathError {
 		case 9:
 			return writeStrings(e, v.AffectedPaths)
 		case 10:
-			return writeArray(e, v.AffectedSymbols, (*encoder).symbolRef)
+			return e.array(len(v.AffectedSymbols), func(j int) *pathError { return e.symbolRef(&v.AffectedSymbols[j]) })
 		default:
-			return writeArray(e, v.CorrectionDirections, (*encoder).correctionDirection)
+			return e.array(len(v.CorrectionDirections), func(j int) *pathError { return e.correctionDirection(&v.CorrectionDirections[j]) })
 		}
 		return nil
 	})
@@ -161,7 +161,7 @@ func (e *encoder) correctionDirection(v *CorrectionDirection) *pathError {
 		case 3:
 			return writeStrings(e, v.TargetPaths)
 		case 4:
-			return writeArray(e, v.TargetSymbols, (*encoder).symbolRef)
+			return e.array(len(v.TargetSymbols), func(j int) *pathError { return e.symbolRef(&v.TargetSymbols[j]) })
 		}
 		return e.str(v.Rationale)
 	})
@@ -195,7 +195,7 @@ func (e *encoder) effectProposal(v *EffectProposal) *pathError {
 		case 11:
 			return e.str(v.IdempotencyKey)
 		default:
-			return writeArray(e, v.Preconditions, (*encoder).stateWitness)
+			return e.array(len(v.Preconditions), func(j int) *pathError { return e.stateWitness(&v.Preconditions[j]) })
 		}
 		return nil
 	})

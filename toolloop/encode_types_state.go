@@ -86,13 +86,13 @@ func (e *encoder) controlFrame(v *ControlFrame) *pathError {
 		case 14:
 			return e.modelID(&v.ActiveModel)
 		case 15:
-			return writeArray(e, v.RemainingFallbackModels, (*encoder).modelID)
+			return e.array(len(v.RemainingFallbackModels), func(j int) *pathError { return e.modelID(&v.RemainingFallbackModels[j]) })
 		case 16:
 			return writeStrings(e, v.ActivatedTools)
 		case 17:
 			return writeStrings(e, v.UnresolvedCallIDs)
 		default:
-			return writeArray(e, v.ResidualSummary, (*encoder).residualSummaryEntry)
+			return e.array(len(v.ResidualSummary), func(j int) *pathError { return e.residualSummaryEntry(&v.ResidualSummary[j]) })
 		}
 		return nil
 	})
@@ -194,7 +194,7 @@ func (e *encoder) branchMeasurement(v *BranchMeasurement) *pathError {
 		case 3:
 			e.boolean(v.HardPass)
 		case 4:
-			return writeArray(e, v.Residuals, (*encoder).residual)
+			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
 		case 5:
 			return e.str(v.SensorProfile)
 		default:
@@ -214,7 +214,7 @@ func (e *encoder) compiledPromptProgram(v *CompiledPromptProgram) *pathError {
 		case 2:
 			return e.dialectRef(&v.Dialect)
 		case 3:
-			return writeArray(e, v.Messages, (*encoder).compiledPromptMessage)
+			return e.array(len(v.Messages), func(j int) *pathError { return e.compiledPromptMessage(&v.Messages[j]) })
 		case 4:
 			return writeStrings(e, v.DroppedSections)
 		case 5:
@@ -254,7 +254,7 @@ func (e *encoder) compiledPromptMessage(v *CompiledPromptMessage) *pathError {
 		case 1:
 			return e.str(v.Content)
 		case 2:
-			return writeArray(e, v.Sections, (*encoder).sectionProvenance)
+			return e.array(len(v.Sections), func(j int) *pathError { return e.sectionProvenance(&v.Sections[j]) })
 		}
 		return e.str(v.RenderedHash)
 	})

@@ -54,7 +54,7 @@ func (e *encoder) message(m Message) *pathError {
 		return e.stringObject(messageAssistantFields, v.Content)
 	case MessageAssistantToolCalls:
 		return e.object(messageAssistantToolCallsFields, 0, func(int) *pathError {
-			return writeArray(e, v.Calls, (*encoder).providerToolCall)
+			return e.array(len(v.Calls), func(j int) *pathError { return e.providerToolCall(&v.Calls[j]) })
 		})
 	case MessageToolResponse:
 		return e.stringObject(messageToolResponseFields, v.CallID, v.Content)
@@ -207,7 +207,7 @@ func (e *encoder) admissibilityDecision(d AdmissibilityDecision) *pathError {
 // clauses writes a list of ClauseIDs.
 func (e *encoder) clauses(f *fields, missing []ClauseID) *pathError {
 	return e.object(f, 0, func(int) *pathError {
-		return writeArray(e, missing, func(e *encoder, c *ClauseID) *pathError { return writeEnum(e, *c) })
+		return e.array(len(missing), func(j int) *pathError { return writeEnum(e, missing[j]) })
 	})
 }
 

@@ -28,7 +28,7 @@ func (e *encoder) turnOutput(o TurnOutput) *pathError {
 	switch v := o.(type) {
 	case TurnOutputToolCalls:
 		return e.wrapped("ToolCalls", func() *pathError {
-			return writeArray(e, v, (*encoder).providerToolCall)
+			return e.array(len(v), func(j int) *pathError { return e.providerToolCall(&v[j]) })
 		})
 	case TurnOutputText:
 		return e.newtype("Text", string(v))

@@ -15,14 +15,14 @@ const (
 // body. Members the direct form omits stay omitted; numbers, strings and
 // array orders are those of the direct form. It fails like MarshalEvent.
 func (enc Encoder) MarshalEnvelope(ev LoopEvent) ([]byte, error) {
-	return enc.marshal(true, "", func(e *encoder) *pathError { return e.envelope(ev) })
+	return enc.marshal(&subject{kind: subjectEnvelope, ev: ev})
 }
 
 // MarshalLedgerRow returns the ledger row perspt stores for ev:
 // {"event":"custom","kind":"tool_loop","payload":<envelope>} with the
 // envelope of MarshalEnvelope. It fails like MarshalEvent, returning nil.
 func (enc Encoder) MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
-	return enc.marshal(true, "", func(e *encoder) *pathError { return e.ledgerRow(ev) })
+	return enc.marshal(&subject{kind: subjectLedgerRow, ev: ev})
 }
 
 // AppendLedgerRow appends the ledger row of ev (see MarshalLedgerRow) to dst
@@ -30,7 +30,7 @@ func (enc Encoder) MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
 // is appended). Appending into a buffer with enough spare capacity does not
 // allocate.
 func (enc Encoder) AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
-	return enc.append(dst, true, "", func(e *encoder) *pathError { return e.ledgerRow(ev) })
+	return enc.append(dst, &subject{kind: subjectLedgerRow, ev: ev})
 }
 
 // MarshalEnvelope returns the ledger-form envelope of ev in the current

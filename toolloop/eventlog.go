@@ -11,8 +11,7 @@ import (
 // (MarshalEvent in the encoder's layout), the bare event and not its
 // envelope. It fails like MarshalEvent, returning "".
 func (enc Encoder) EventHash(ev LoopEvent) (string, error) {
-	var scratch [1024]byte
-	b, err := enc.AppendEvent(scratch[:0], ev)
+	b, err := enc.MarshalEvent(ev)
 	if err != nil {
 		return "", err
 	}

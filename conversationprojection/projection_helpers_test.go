@@ -225,3 +225,6 @@ func pjCollect(v reflect.Value, seen map[uintptr]bool, report func(uintptr)) {
 		}
 	}
 }
+
+// pjDeepEqual is reflect.DeepEqual.
+func pjDeepEqual(a, b any) bool { return reflect.DeepEqual(a, b) }

@@ -1,0 +1,188 @@
+package toolloop
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// The decoding benchmarks run on the direct-form events of the vectors.
+// encoding/json is only a speed baseline (§11 of the specification asks
+// UnmarshalEvent to be at least 1.5 times as fast as json.Unmarshal into
+// the same Go type): it cannot decode the sealed-interface members nor
+// Value, so the comparison uses the corpus events whose Go types reach
+// neither (jsonDecodable).
+
+var (
+	decSinkEvent   LoopEvent
+	decSinkDecoded DecodedEvent
+	decSinkErr     error
+)
+
+// jsonDecodable reports whether encoding/json can decode every member of a
+// value of type typ: no interface (sealed enum) and no Value is reachable.
+func jsonDecodable(typ reflect.Type) bool {
+	seen := map[reflect.Type]bool{}
+	var ok func(reflect.Type) bool
+	ok = func(t reflect.Type) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Interface:
+			return false
+		case reflect.Pointer, reflect.Slice, reflect.Map:
+			return ok(t.Elem())
+		case reflect.Struct:
+			if t == typeOf[Value]() {
+				return false
+			}
+			for i := range t.NumField() {
+				if !ok(t.Field(i).Type) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return ok(typ)
+}
+
+// corpusEvent is one line of a vector file with the type of its event.
+type corpusEvent struct {
+	name string
+	line []byte
+	typ  reflect.Type // the event's struct type
+}
+
+// decodeCorpus reads the lines of a vector file (events.direct.jsonl or
+// events.ledger.jsonl), decoded with DecodeLedgerRow or UnmarshalEvent to
+// know their type; with onlyJSON, only the events encoding/json can decode
+// fully.
+func decodeCorpus(tb testing.TB, file string, onlyJSON bool) []corpusEvent {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "toolloop", file))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []corpusEvent
+	for _, l := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
+		ev, err := UnmarshalEvent(l)
+		if err != nil {
+			r, rerr := DecodeLedgerRow(l)
+			if rerr != nil {
+				tb.Fatal(err, rerr)
+			}
+			ev = r.Event
+		}
+		typ := reflect.TypeOf(ev)
+		if !onlyJSON || jsonDecodable(typ) {
+			out = append(out, corpusEvent{ev.EventName(), l, typ})
+		}
+	}
+	return out
+}
+
+// jsonUnmarshal decodes line with encoding/json into a new value of typ.
+func jsonUnmarshal(line []byte, typ reflect.Type) error {
+	return json.Unmarshal(line, reflect.New(typ).Interface())
+}
+
+// BenchmarkUnmarshalEvent decodes each direct-form vector event.
+func BenchmarkUnmarshalEvent(b *testing.B) {
+	for _, c := range decodeCorpus(b, "events.direct.jsonl", false) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.line)))
+			b.ReportAllocs()
+			for b.Loop() {
+				decSinkEvent, decSinkErr = UnmarshalEvent(c.line)
+			}
+		})
+	}
+}
+
+// BenchmarkEncodingJSONUnmarshal is the baseline: json.Unmarshal of each
+// direct-form vector event encoding/json can decode fully into its Go type.
+func BenchmarkEncodingJSONUnmarshal(b *testing.B) {
+	for _, c := range decodeCorpus(b, "events.direct.jsonl", true) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.line)))
+			b.ReportAllocs()
+			for b.Loop() {
+				decSinkErr = jsonUnmarshal(c.line, c.typ)
+			}
+		})
+	}
+}
+
+// BenchmarkUnmarshalEventVsEncodingJSON alternates a batch of UnmarshalEvent
+// and a batch of json.Unmarshal over the events encoding/json can decode
+// fully, and reports the ratio of their fastest batches as x-faster
+// (encoding/json's time over UnmarshalEvent's; the target is at least 1.5)
+// with the per-event times of those batches as ours-ns and json-ns. The
+// fastest batch is the one least disturbed by other work on a shared
+// machine; ns/op covers one batch of each.
+func BenchmarkUnmarshalEventVsEncodingJSON(b *testing.B) {
+	corpus := decodeCorpus(b, "events.direct.jsonl", true)
+	for _, c := range corpus {
+		b.Run(c.name, func(b *testing.B) { compareWithJSON(b, []corpusEvent{c}) })
+	}
+	b.Run("all", func(b *testing.B) { compareWithJSON(b, corpus) })
+}
+
+func compareWithJSON(b *testing.B, corpus []corpusEvent) {
+	const batch = 8
+	ours, theirs := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for b.Loop() {
+		start := time.Now()
+		for range batch {
+			for _, c := range corpus {
+				decSinkEvent, decSinkErr = UnmarshalEvent(c.line)
+			}
+		}
+		mid := time.Now()
+		for range batch {
+			for _, c := range corpus {
+				decSinkErr = jsonUnmarshal(c.line, c.typ)
+			}
+		}
+		ours, theirs = min(ours, mid.Sub(start)), min(theirs, time.Since(mid))
+	}
+	n := float64(batch * len(corpus))
+	b.ReportMetric(float64(theirs)/float64(ours), "x-faster")
+	b.ReportMetric(float64(ours)/n, "ours-ns")
+	b.ReportMetric(float64(theirs)/n, "json-ns")
+}
+
+// BenchmarkDecodeLedgerRow decodes each ledger row of the vectors.
+func BenchmarkDecodeLedgerRow(b *testing.B) {
+	for _, c := range decodeCorpus(b, "events.ledger.jsonl", false) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.line)))
+			b.ReportAllocs()
+			for b.Loop() {
+				decSinkDecoded, decSinkErr = DecodeLedgerRow(c.line)
+			}
+		})
+	}
+}
+
+// TestUnmarshalEventAllocatesNoMoreThanEncodingJSON pins an allocation
+// bound: for every corpus event encoding/json can decode fully,
+// UnmarshalEvent allocates at most as often as json.Unmarshal into the same
+// Go type.
+func TestUnmarshalEventAllocatesNoMoreThanEncodingJSON(t *testing.T) {
+	for _, c := range decodeCorpus(t, "events.direct.jsonl", true) {
+		ours := testing.AllocsPerRun(20, func() { decSinkEvent, decSinkErr = UnmarshalEvent(c.line) })
+		theirs := testing.AllocsPerRun(20, func() { decSinkErr = jsonUnmarshal(c.line, c.typ) })
+		if ours > theirs {
+			t.Errorf("%s: UnmarshalEvent makes %.0f allocations, encoding/json %.0f", c.name, ours, theirs)
+		}
+	}
+}

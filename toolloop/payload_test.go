@@ -35,6 +35,17 @@ type classificationRow struct {
 	want any
 }
 
+// wrapsOtherThan reports whether err wraps a classification sentinel other
+// than want.
+func wrapsOtherThan(err, want error) bool {
+	for _, s := range classificationSentinels {
+		if s != want && errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func checkClassification(t *testing.T, decode func([]byte) (DecodedEvent, error), rows []classificationRow) {
 	t.Helper()
 	for _, r := range rows {
@@ -50,10 +61,8 @@ func checkClassification(t *testing.T, decode func([]byte) (DecodedEvent, error)
 			t.Errorf("%s: got %#v, %v; want %v", r.rule, got, err, want)
 			continue
 		}
-		for _, s := range classificationSentinels {
-			if s != want && errors.Is(err, s) {
-				t.Errorf("%s: %v wraps %v besides %v", r.rule, err, s, want)
-			}
+		if wrapsOtherThan(err, want) {
+			t.Errorf("%s: %v wraps another sentinel besides %v", r.rule, err, want)
 		}
 	}
 }

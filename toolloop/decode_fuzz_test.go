@@ -1,0 +1,137 @@
+package toolloop
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
+
+// The seed corpora of these targets (testdata/fuzz/FuzzUnmarshalEvent and
+// testdata/fuzz/FuzzDecodeLedgerRow) hold every vector event, ledger row,
+// legacy row and decode_rules.txt input, and edge cases of §6 and §7.
+
+// FuzzUnmarshalEvent checks UnmarshalEvent on arbitrary input: it never
+// panics nor modifies its input; a failure wraps ErrDecode only; what it
+// accepts is valid JSON (encoding/json is the reference grammar), decodes
+// to a value (not a pointer), re-encodes in both float layouts to a fixed
+// point that decodes to the same value in the direct and the ledger form,
+// decodes to the same value inside an envelope row, and, without a
+// schema_version member, is classified as an unversioned payload by its
+// tag.
+func FuzzUnmarshalEvent(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := bytes.Clone(data)
+		ev, err := UnmarshalEvent(data)
+		if !bytes.Equal(in, data) {
+			t.Fatal("UnmarshalEvent modified its input")
+		}
+		if err != nil {
+			if ev != nil || !errors.Is(err, ErrDecode) || wrapsOtherThan(err, ErrDecode) {
+				t.Fatalf("failure %v with %v", err, ev)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+		if reflect.TypeOf(ev).Kind() != reflect.Struct {
+			t.Fatalf("decoded a %T, not a value", ev)
+		}
+		checkReencoding(t, ev)
+
+		row := []byte(`{"event":"custom","kind":"tool_loop","payload":{"schema_version":1,"body":` + string(data) + `}}`)
+		d, err := DecodeLedgerRow(row)
+		if err != nil && !errors.Is(err, canon.ErrDepth) || err == nil && !reflect.DeepEqual(d, DecodedEvent{Version: 1, Event: ev}) {
+			t.Fatalf("inside an envelope row: %+v, %v; alone: %+v", d, err, ev)
+		}
+		var top map[string]json.RawMessage
+		if json.Unmarshal(data, &top) != nil {
+			t.Fatalf("encoding/json cannot read the accepted object %q", data)
+		}
+		if _, ok := top[envVersion]; ok {
+			return // as a payload, an envelope (without a body)
+		}
+		d, err = DecodePayload(data)
+		if IsLegacyEvent(ev.EventName()) && (err != nil || !reflect.DeepEqual(d, DecodedEvent{Event: ev})) ||
+			!IsLegacyEvent(ev.EventName()) && !errors.Is(err, ErrUnversionedEvent) {
+			t.Fatalf("as an unversioned payload: %+v, %v; alone: %+v", d, err, ev)
+		}
+	})
+}
+
+// FuzzDecodeLedgerRow checks DecodeLedgerRow on arbitrary input: it never
+// panics nor modifies its input; a failure wraps exactly one of the four
+// classification sentinels (ErrDecode for invalid JSON); what it accepts is
+// valid JSON whose event and kind members (as encoding/json reads them) are
+// custom and tool_loop, whose payload alone decodes to the same result, with
+// version 0 only for the 19 legacy events; and the event re-encodes to a
+// fixed point that decodes to the same value in both forms.
+func FuzzDecodeLedgerRow(f *testing.F) {
+	f.Fuzz(func(t *testing.T, row []byte) {
+		in := bytes.Clone(row)
+		d, err := DecodeLedgerRow(row)
+		if !bytes.Equal(in, row) {
+			t.Fatal("DecodeLedgerRow modified its input")
+		}
+		if err != nil {
+			var first error
+			for _, s := range classificationSentinels {
+				if errors.Is(err, s) {
+					first = s
+					break
+				}
+			}
+			if first == nil || wrapsOtherThan(err, first) || d != (DecodedEvent{}) || !json.Valid(row) && first != ErrDecode {
+				t.Fatalf("failure %v with %+v", err, d)
+			}
+			return
+		}
+		if !json.Valid(row) {
+			t.Fatalf("accepted invalid JSON %q", row)
+		}
+		if d.Version > 1 || d.Version == 0 && !IsLegacyEvent(d.Event.EventName()) {
+			t.Fatalf("version %d for %s", d.Version, d.Event.EventName())
+		}
+		var m map[string]json.RawMessage
+		var event, kind string
+		if json.Unmarshal(row, &m) != nil || json.Unmarshal(m[rowEvent], &event) != nil ||
+			json.Unmarshal(m[rowKind], &kind) != nil || event != rowCustom || kind != LedgerKindToolLoop {
+			t.Fatalf("accepted a row encoding/json does not read as custom/tool_loop: %q", row)
+		}
+		if p, err := DecodePayload(m[rowPayload]); err != nil || !reflect.DeepEqual(p, d) {
+			t.Fatalf("the payload alone gives %+v, %v; the row %+v", p, err, d)
+		}
+		checkReencoding(t, d.Event)
+	})
+}
+
+// checkReencoding encodes ev in both layouts: the direct form decodes to ev
+// and re-encodes to the same bytes; the ledger row decodes to ev with
+// version 1.
+func checkReencoding(t *testing.T, ev LoopEvent) {
+	t.Helper()
+	for _, enc := range []Encoder{{}, legacyEncoder} {
+		b, err := enc.MarshalEvent(ev)
+		if err != nil {
+			t.Fatalf("a decoded event does not encode: %v", err)
+		}
+		back, err := UnmarshalEvent(b)
+		if err != nil || !reflect.DeepEqual(back, ev) {
+			t.Fatalf("direct form %s decodes to %+v, %v; want %+v", b, back, err, ev)
+		}
+		if again, err := enc.MarshalEvent(back); err != nil || !bytes.Equal(again, b) {
+			t.Fatalf("re-encoding is not a fixed point: %s then %s", b, again)
+		}
+		row, err := enc.MarshalLedgerRow(ev)
+		if err != nil {
+			t.Fatalf("a decoded event does not encode as a row: %v", err)
+		}
+		if d, err := DecodeLedgerRow(row); err != nil || !reflect.DeepEqual(d, DecodedEvent{Version: 1, Event: ev}) {
+			t.Fatalf("ledger row %s decodes to %+v, %v", row, d, err)
+		}
+	}
+}

@@ -53,6 +53,26 @@ func (d *decoder) finish() error {
 	return nil
 }
 
+// nextMember reads the next member of the object s is reading: its decoded
+// name (see text) and the first token of its value. At the end of the
+// object it returns the kind canon.KindObjectEnd, which no value starts
+// with. On a syntax error in the value's first token the name is still
+// returned.
+func (d *decoder) nextMember(s *canon.Scanner) (name []byte, vk canon.Kind, err error) {
+	k, err := s.Next()
+	if err != nil {
+		return nil, canon.KindEOF, decSyntax(err)
+	}
+	if k == canon.KindObjectEnd {
+		return nil, k, nil
+	}
+	name = d.text(s)
+	if vk, err = s.Next(); err != nil {
+		return name, canon.KindEOF, decSyntax(err)
+	}
+	return name, vk, nil
+}
+
 // text returns the decoded content of the string token s just read: a
 // subslice of the input when the token has no escapes, else d.buf. The
 // result is only valid until the next token is read and must be copied to
@@ -102,15 +122,11 @@ func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
 	}
 	var seen uint64
 	for {
-		k, err := d.next()
-		if err != nil {
-			return err
-		}
-		if k == canon.KindObjectEnd {
+		name, vk, err := d.nextMember(&d.s)
+		if vk == canon.KindObjectEnd {
 			break
 		}
 		i := -1
-		name := d.text(&d.s)
 		if tag != "" && string(name) == tag {
 			i = decMaxMembers
 		} else {
@@ -121,14 +137,12 @@ func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
 				}
 			}
 		}
-		vk, err := d.next()
-		if err != nil {
+		switch {
+		case err != nil:
 			if i >= 0 && i < len(members) {
 				return decAt(members[i].name, err)
 			}
 			return err
-		}
-		switch {
 		case i < 0:
 			err = d.skip(vk)
 		case seen&(1<<i) != 0:
@@ -201,26 +215,20 @@ func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	}
 	ahead := d.s
 	for {
-		k, err := ahead.Next()
-		if err != nil {
-			return nil, decSyntax(err)
-		}
-		if k == canon.KindObjectEnd {
+		name, vk, err := d.nextMember(&ahead)
+		switch {
+		case err != nil:
+			return nil, err
+		case vk == canon.KindObjectEnd:
 			return nil, decAt(tag, decodeFail("missing tag member"))
-		}
-		match := string(d.text(&ahead)) == tag
-		vk, err := ahead.Next()
-		if err != nil {
-			return nil, decSyntax(err)
-		}
-		if match {
-			if vk != canon.KindString {
-				return nil, decAt(tag, decMismatch(vk, "a string tag"))
+		case string(name) != tag:
+			if err := ahead.SkipValue(vk); err != nil {
+				return nil, decSyntax(err)
 			}
+		case vk != canon.KindString:
+			return nil, decAt(tag, decMismatch(vk, "a string tag"))
+		default:
 			return d.text(&ahead), nil
-		}
-		if err := ahead.SkipValue(vk); err != nil {
-			return nil, decSyntax(err)
 		}
 	}
 }

@@ -94,31 +94,33 @@ func jsonUnmarshal(line []byte, typ reflect.Type) error {
 	return json.Unmarshal(line, reflect.New(typ).Interface())
 }
 
-// BenchmarkUnmarshalEvent decodes each direct-form vector event.
-func BenchmarkUnmarshalEvent(b *testing.B) {
-	for _, c := range decodeCorpus(b, "events.direct.jsonl", false) {
+// benchEach runs one sub-benchmark per corpus event, named after it,
+// reporting bytes and allocations per decoding.
+func benchEach(b *testing.B, corpus []corpusEvent, decode func(c *corpusEvent)) {
+	for _, c := range corpus {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.line)))
 			b.ReportAllocs()
 			for b.Loop() {
-				decSinkEvent, decSinkErr = UnmarshalEvent(c.line)
+				decode(&c)
 			}
 		})
 	}
 }
 
+// BenchmarkUnmarshalEvent decodes each direct-form vector event.
+func BenchmarkUnmarshalEvent(b *testing.B) {
+	benchEach(b, decodeCorpus(b, "events.direct.jsonl", false), func(c *corpusEvent) {
+		decSinkEvent, decSinkErr = UnmarshalEvent(c.line)
+	})
+}
+
 // BenchmarkEncodingJSONUnmarshal is the baseline: json.Unmarshal of each
 // direct-form vector event encoding/json can decode fully into its Go type.
 func BenchmarkEncodingJSONUnmarshal(b *testing.B) {
-	for _, c := range decodeCorpus(b, "events.direct.jsonl", true) {
-		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.line)))
-			b.ReportAllocs()
-			for b.Loop() {
-				decSinkErr = jsonUnmarshal(c.line, c.typ)
-			}
-		})
-	}
+	benchEach(b, decodeCorpus(b, "events.direct.jsonl", true), func(c *corpusEvent) {
+		decSinkErr = jsonUnmarshal(c.line, c.typ)
+	})
 }
 
 // BenchmarkUnmarshalEventVsEncodingJSON alternates a batch of UnmarshalEvent
@@ -162,15 +164,9 @@ func compareWithJSON(b *testing.B, corpus []corpusEvent) {
 
 // BenchmarkDecodeLedgerRow decodes each ledger row of the vectors.
 func BenchmarkDecodeLedgerRow(b *testing.B) {
-	for _, c := range decodeCorpus(b, "events.ledger.jsonl", false) {
-		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.line)))
-			b.ReportAllocs()
-			for b.Loop() {
-				decSinkDecoded, decSinkErr = DecodeLedgerRow(c.line)
-			}
-		})
-	}
+	benchEach(b, decodeCorpus(b, "events.ledger.jsonl", false), func(c *corpusEvent) {
+		decSinkDecoded, decSinkErr = DecodeLedgerRow(c.line)
+	})
 }
 
 // TestUnmarshalEventAllocatesNoMoreThanEncodingJSON pins an allocation

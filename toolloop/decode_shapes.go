@@ -158,19 +158,15 @@ func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
 	}
 	var m map[string]string
 	for {
-		k, err := d.next()
-		if err != nil {
+		name, vk, err := d.nextMember(&d.s)
+		switch {
+		case err != nil:
 			return err
-		}
-		if k == canon.KindObjectEnd {
+		case vk == canon.KindObjectEnd:
 			*v = m
 			return nil
 		}
-		key := string(d.text(&d.s))
-		vk, err := d.next()
-		if err != nil {
-			return err
-		}
+		key := string(name)
 		var s string
 		if err := readString(d, vk, &s); err != nil {
 			return err // the path names the map, never the key

@@ -82,16 +82,16 @@ func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 	var res DecodedEvent
 	var payloadErr error
 	for {
-		mk, err := d.next()
+		name, vk, err := d.nextMember(&d.s)
 		if err != nil {
 			return DecodedEvent{}, err
 		}
-		if mk == canon.KindObjectEnd {
+		if vk == canon.KindObjectEnd {
 			break
 		}
 		var m *rowMember
 		isPayload := false
-		switch string(d.text(&d.s)) {
+		switch string(name) {
 		case rowEvent:
 			m = &event
 		case rowKind:
@@ -99,10 +99,6 @@ func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 		case rowPayload:
 			nPayload++
 			isPayload = true
-		}
-		vk, err := d.next()
-		if err != nil {
-			return DecodedEvent{}, err
 		}
 		switch {
 		case m == &event:
@@ -198,19 +194,14 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 	var body LoopEvent
 	var bodyErr error
 	for {
-		mk, err := d.next()
+		name, vk, err := d.nextMember(&d.s)
 		if err != nil {
 			return DecodedEvent{}, err
 		}
-		if mk == canon.KindObjectEnd {
+		if vk == canon.KindObjectEnd {
 			break
 		}
-		name := d.text(&d.s)
 		isVersion, isBody := string(name) == envVersion, string(name) == envBody
-		vk, err := d.next()
-		if err != nil {
-			return DecodedEvent{}, err
-		}
 		switch {
 		case isVersion:
 			nVersion++

@@ -261,9 +261,10 @@ func decInto[T any, I any](d *decoder, k canon.Kind, v *I, read func(*decoder, c
 // under the reading rules of §6 of the specification (strict syntax,
 // nesting at most 127 levels, unknown members ignored, known members at
 // most once, defaults for absent D members). It returns the event as a
-// value (ConversationSeededEvent, not *ConversationSeededEvent). A failure
-// wraps ErrDecode and names the member path, never input text. data is
-// neither modified nor retained.
+// value (ConversationSeededEvent, not *ConversationSeededEvent), and so are
+// the variants of the enums inside it; an empty array or object decodes as
+// a nil slice or map. A failure wraps ErrDecode and names the member path,
+// never input text. data is neither modified nor retained.
 func UnmarshalEvent(data []byte) (LoopEvent, error) {
 	var d decoder
 	d.reset(data)

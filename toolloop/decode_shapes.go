@@ -1,6 +1,7 @@
 package toolloop
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -36,7 +37,7 @@ func readEnum[T unitEnum](d *decoder, k canon.Kind, v *T) error {
 	}
 	x := T(d.text(&d.s))
 	if !x.Valid() {
-		return decodeFail("unknown enum value")
+		return decodeFail(fmt.Sprintf("not a %T value", x))
 	}
 	*v = x
 	return nil

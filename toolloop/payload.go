@@ -257,7 +257,7 @@ func (d *decoder) unversioned(start canon.Scanner) (DecodedEvent, error) {
 	case err != nil:
 		return DecodedEvent{}, err
 	case !IsLegacyEvent(ev.EventName()):
-		return DecodedEvent{}, decClassified(ErrUnversionedEvent, eventTag, "envelope-only event without an envelope")
+		return DecodedEvent{}, decClassified(ErrUnversionedEvent, eventTag, "the tag names one of the 24 envelope-only events")
 	}
 	return DecodedEvent{Event: ev}, nil
 }

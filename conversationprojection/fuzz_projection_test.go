@@ -321,7 +321,7 @@ func pjCheckSteering(t *testing.T, what string, snap Snapshot, out lipapi.Call, 
 		}
 		copies[x] = true
 		u := units[x]
-		want := overlayMessage(&o)
+		want := pjMsg(overlayRole(&o), o.Message.Text)
 		if u.item != nil {
 			if u.item.ID != steeringIDPrefix+o.OverlayID || u.item.Role != want.Role || pjItemText(*u.item) != want.Parts[0].Text {
 				t.Fatalf("%s: overlay %s: unit %d is not its copy", what, p.OverlayID, x)

@@ -2,21 +2,29 @@ package conversationprojection
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// carry computes the carried anchors of §8.2: when cleaned (the late call
-// after Reassert's removals) is proven to descend from the frozen baseline
-// by payload-only rewrites, each active after_message overlay whose
-// provenance shows it was placed by its stored anchor gets an anchor on
-// the rewritten form of the anchored unit. Project consults a carried
-// anchor only when the stored one does not resolve. The result maps
-// overlay IDs to carried anchors; it is nil when there are none.
-func (r *reassertion) carry(cleaned *trajectory, prov []OverlayProvenance) map[string]MessageAnchor {
+// carry computes the carried anchors of §8.2: when cleaned (the units of
+// the late call ct that Reassert did not remove) is proven to descend from
+// the frozen baseline by payload-only rewrites, each active after_message
+// overlay whose provenance shows it was placed by its stored anchor gets an
+// anchor on the rewritten form of the anchored unit. Project consults a
+// carried anchor only when the stored one does not resolve. The result
+// maps overlay IDs to carried anchors; it is nil when there are none.
+func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProvenance) map[string]MessageAnchor {
 	b := r.baseline
-	if b.HasItemAuthority() != cleaned.item || !sameLineage(b, cleaned) {
+	if b.HasItemAuthority() != ct.item {
+		return nil
+	}
+	kept := make([]int, 0, ct.len()) // kept[j]: the position in ct of cleaned's unit j
+	for i := range removed {
+		if !removed[i] {
+			kept = append(kept, i)
+		}
+	}
+	if !sameLineage(b, ct, kept) {
 		return nil
 	}
 	first := make(map[string]*OverlayProvenance, len(prov))
@@ -43,8 +51,8 @@ func (r *reassertion) carry(cleaned *trajectory, prov []OverlayProvenance) map[s
 	if len(overlays) == 0 {
 		return nil
 	}
-	slots := r.baselineUnits(cleaned.item).resolveAnchors(anchors, nil)
-	if !cleaned.item {
+	slots := r.baselineUnits(ct.item).resolveAnchors(anchors, nil)
+	if !ct.item {
 		distinct := distinctSlots(b, slots)
 		for j := range slots {
 			if !distinct[j] {
@@ -52,13 +60,18 @@ func (r *reassertion) carry(cleaned *trajectory, prov []OverlayProvenance) map[s
 			}
 		}
 	}
-	occ := occurrencesAt(cleaned, slots)
+	for j, s := range slots { // slot positions in ct
+		if s >= 0 {
+			slots[j] = kept[s]
+		}
+	}
+	occ := occurrencesAt(ct, removed, slots)
 	var carried map[string]MessageAnchor
 	for j, o := range overlays {
 		if slots[j] < 0 {
 			continue
 		}
-		a := MessageAnchor{Identity: cleaned.ids[slots[j]], Occurrence: occ[j]}
+		a := MessageAnchor{Identity: ct.ids[slots[j]], Occurrence: occ[j]}
 		if a.Validate() != nil || a == anchors[j] {
 			continue
 		}
@@ -71,9 +84,9 @@ func (r *reassertion) carry(cleaned *trajectory, prov []OverlayProvenance) map[s
 }
 
 // occurrencesAt returns, for each slot of t (-1 for none), the number of
-// units of t up to and including the slot with the slot's identity, in one
-// pass over t.
-func occurrencesAt(t *trajectory, slots []int) []uint32 {
+// units of t not removed, up to and including the slot, with the slot's
+// identity, in one pass over t.
+func occurrencesAt(t *trajectory, removed []bool, slots []int) []uint32 {
 	occ := make([]uint32, len(slots))
 	order := make([]int, 0, len(slots)) // indexes of slots, by ascending slot
 	counts := make(map[MessageIdentity]uint32, len(slots))
@@ -90,7 +103,7 @@ func occurrencesAt(t *trajectory, slots []int) []uint32 {
 			break
 		}
 		n, ok := counts[id]
-		if !ok || id == "" {
+		if !ok || id == "" || removed[i] {
 			continue
 		}
 		n++
@@ -106,10 +119,15 @@ func occurrencesAt(t *trajectory, slots []int) []uint32 {
 // index, -1 for none), whether no other message of the slot's region of b
 // is compatible with the slot's message: only then does the slot identify
 // its message by shape alone.
+//
+// It walks each region once. A message is compared exactly only with the
+// undecided slots sharing its coarse shape (role, part count, first part's
+// kind and references), and a slot is decided by its first compatible
+// peer, so the walk is linear in practice.
 func distinctSlots(b *lipapi.Call, slots []int) []bool {
 	distinct := make([]bool, len(slots))
-	var shapes [2]map[string]int // per region: shape key → number of messages
 	regions := [2][]lipapi.Message{b.Instructions, b.Messages}
+	var pending [2]map[coarseShape][]int // per region: undecided slot indexes by coarse shape
 	for j, s := range slots {
 		if s < 0 {
 			continue
@@ -118,56 +136,94 @@ func distinctSlots(b *lipapi.Call, slots []int) []bool {
 		if s >= len(b.Instructions) {
 			reg, idx = 1, s-len(b.Instructions)
 		}
-		if shapes[reg] == nil {
-			shapes[reg] = make(map[string]int, len(regions[reg]))
-			for i := range regions[reg] {
-				shapes[reg][string(appendMessageShape(nil, &regions[reg][i]))]++
+		if pending[reg] == nil {
+			pending[reg] = make(map[coarseShape][]int)
+		}
+		k := coarseShapeOf(&regions[reg][idx])
+		pending[reg][k] = append(pending[reg][k], j)
+		distinct[j] = true
+	}
+	for reg, msgs := range regions {
+		if pending[reg] == nil {
+			continue
+		}
+		base := 0
+		if reg == 1 {
+			base = len(b.Instructions)
+		}
+		for i := range msgs {
+			k := coarseShapeOf(&msgs[i])
+			js := pending[reg][k]
+			for n := 0; n < len(js); {
+				j := js[n]
+				if slots[j] == base+i || !compatibleMessages(&msgs[slots[j]-base], &msgs[i]) {
+					n++
+					continue
+				}
+				distinct[j] = false // decided: another message has its shape
+				js = append(js[:n], js[n+1:]...)
+			}
+			if len(js) == 0 {
+				delete(pending[reg], k)
+			} else {
+				pending[reg][k] = js
 			}
 		}
-		distinct[j] = shapes[reg][string(appendMessageShape(nil, &regions[reg][idx]))] == 1
 	}
 	return distinct
 }
 
-// appendMessageShape appends to dst a key of the fields of m that the
-// lineage proof compares: two legacy messages are compatible exactly when
-// their keys are equal. Strings are length-prefixed, so keys never
-// collide.
-func appendMessageShape(dst []byte, m *lipapi.Message) []byte {
-	dst = appendShapeString(dst, string(m.Role))
-	dst = strconv.AppendInt(dst, int64(len(m.Parts)), 10)
-	for i := range m.Parts {
-		p := &m.Parts[i]
-		for _, s := range [...]string{string(p.Kind), p.ToolCallID, p.ToolName, p.ImageRef, p.ImageMIME, p.FileRef, p.FileMIME, p.FileName} {
-			dst = appendShapeString(dst, s)
-		}
-		if r := p.Reasoning; r == nil {
-			dst = append(dst, 'n')
-		} else {
-			dst = appendShapeString(append(dst, 'r'), string(lipapi.NormalizeReasoningDialect(r.Dialect)))
-			dst = strconv.AppendBool(dst, r.EncryptedContentPresent)
-		}
-	}
-	return dst
+// coarseShape is a necessary condition of compatibility: compatible legacy
+// messages have equal coarse shapes.
+type coarseShape struct {
+	role                  lipapi.Role
+	parts                 int
+	kind                  lipapi.PartKind
+	toolCallID, ref, file string
 }
 
-// appendShapeString appends s to dst, prefixed by its length.
-func appendShapeString(dst []byte, s string) []byte {
-	dst = strconv.AppendInt(dst, int64(len(s)), 10)
-	dst = append(dst, ':')
-	return append(dst, s...)
+// coarseShapeOf returns m's coarse shape.
+func coarseShapeOf(m *lipapi.Message) coarseShape {
+	k := coarseShape{role: m.Role, parts: len(m.Parts)}
+	if len(m.Parts) > 0 {
+		p := &m.Parts[0]
+		k.kind, k.toolCallID, k.ref, k.file = p.Kind, p.ToolCallID, p.ImageRef, p.FileRef
+	}
+	return k
 }
 
 // sameLineage is the lineage proof of §8.2 between the frozen baseline b
-// and cleaned, of the same authority: equal lengths and every pair of
-// units at the same position compatible. Payloads are never compared.
-func sameLineage(b *lipapi.Call, cleaned *trajectory) bool {
-	if cleaned.item {
-		return len(b.Items) == len(cleaned.items) && allPairs(b.Items, cleaned.items, compatibleItems)
+// and cleaned (the units kept[j] of ct), of the same authority: equal
+// lengths (per region under legacy authority) and every pair of units at
+// the same position compatible. Payloads are never compared.
+func sameLineage(b *lipapi.Call, ct *trajectory, kept []int) bool {
+	if ct.item {
+		if len(b.Items) != len(kept) {
+			return false
+		}
+		for j, i := range kept {
+			if !compatibleItems(&b.Items[j], &ct.items[i]) {
+				return false
+			}
+		}
+		return true
 	}
-	return len(b.Instructions) == len(cleaned.ins) && len(b.Messages) == len(cleaned.msgs) &&
-		allPairs(b.Instructions, cleaned.ins, compatibleMessages) &&
-		allPairs(b.Messages, cleaned.msgs, compatibleMessages)
+	nIns, _ := slices.BinarySearch(kept, len(ct.ins)) // kept instructions
+	if len(b.Instructions) != nIns || len(b.Messages) != len(kept)-nIns {
+		return false
+	}
+	for j, i := range kept {
+		var m *lipapi.Message
+		if j < nIns {
+			m = &b.Instructions[j]
+		} else {
+			m = &b.Messages[j-nIns]
+		}
+		if !compatibleMessages(m, ct.message(i)) {
+			return false
+		}
+	}
+	return true
 }
 
 // allPairs reports whether a and b have equal lengths and ok holds for

@@ -62,11 +62,11 @@ func (k *kernel) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *P
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	k.use(snap)
-	out, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), true, nil)
+	out, _, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), nil, true, true, nil)
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	return out.call(call), ev, nil
+	return out, ev, nil
 }
 
 // FilterNeverBackend returns a deep copy of call with the never_backend
@@ -82,46 +82,58 @@ func FilterNeverBackend(call lipapi.Call, snap Snapshot) (lipapi.Call, error) {
 
 // injection is an overlay placed by a projection.
 type injection struct {
-	ov     int             // index in Snapshot.Steering
-	id     MessageIdentity // identity of the injected unit
-	target int             // position of the anchored unit in the filtered trajectory; -1 at the stable prefix
-	anchor *MessageAnchor  // a copy of the anchor used; nil at the stable prefix
+	ov       int             // index in Snapshot.Steering
+	id       MessageIdentity // identity of the injected unit
+	target   int             // position of the anchored unit; -1 at the stable prefix
+	anchor   MessageAnchor   // the anchor used, when target >= 0
+	resolved bool            // placed after its anchor (else at the stable prefix)
 }
 
-// project runs Project steps 2 to 10 on the units of t (taken from base,
-// whose other fields the result keeps), with snap already validated. With
-// steering unset no overlay is injected (FilterNeverBackend). carried maps
-// overlay IDs to the anchors Reassert carried over (§8.2). It returns the
-// output trajectory, sharing memory with t; callers deep-copy it.
-func (k *kernel) project(base *lipapi.Call, t *trajectory, steering bool, carried map[string]MessageAnchor) (*trajectory, *ProjectionEvidence, error) {
+// project runs Project steps 2 to 10, with snap already validated, on the
+// units of t not marked in removed (nil for none; project may mark more),
+// the call's other fields being taken from base. With steering unset no
+// overlay is injected (FilterNeverBackend). carried maps overlay IDs to
+// the anchors Reassert carried over (§8.2).
+//
+// It returns the output call and its trajectory. With deep set the call is
+// a deep copy sharing no memory with base or t; otherwise it shares their
+// memory and is for internal use only.
+func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steering, deep bool, carried map[string]MessageAnchor) (lipapi.Call, *trajectory, *ProjectionEvidence, error) {
 	if err := t.firstError(); err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	ev := new(ProjectionEvidence)
-	filtered := t
 	if k.tags != nil {
-		removed := make([]bool, t.len())
-		if ev.FilteredCount = k.markTagged(t, removed); ev.FilteredCount > 0 {
-			filtered = t.subset(removed)
+		if removed == nil {
+			removed = make([]bool, t.len())
 		}
+		ev.FilteredCount = k.markTagged(t, removed)
 	}
 	var stable, resolved []injection
 	if steering {
 		var err error
-		if stable, resolved, ev.Fallbacks, err = k.place(filtered, carried); err != nil {
-			return nil, nil, err
+		if stable, resolved, ev.Fallbacks, err = k.place(t, removed, carried); err != nil {
+			return lipapi.Call{}, nil, nil, err
 		}
 	}
-	out, prov := k.assemble(filtered, stable, resolved)
-	if err := out.shallowCall(base).Validate(); err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	src, outBase := t, base
+	if deep {
+		// One deep copy of the input's units and other fields; the
+		// injected units are fresh and need none.
+		clone := lipapi.CloneCall(t.shallowCall(base))
+		src, outBase = t.withUnitsOf(&clone), &clone
+	}
+	out, prov := k.assemble(src, removed, stable, resolved)
+	c := out.shallowCall(outBase)
+	if err := c.Validate(); err != nil {
+		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	slices.SortFunc(prov, func(a, b OverlayProvenance) int { return compareProvenance(&a, &b) })
 	ev.InjectedCount = len(prov)
 	if len(prov) > 0 {
 		ev.Provenance = prov
 	}
-	return out, ev, nil
+	return c, out, ev, nil
 }
 
 // markTagged marks as removed every unit of t not yet removed whose
@@ -165,10 +177,11 @@ func refersTo(it *lipapi.Item, gone map[string]struct{}) bool {
 }
 
 // place decides where each active overlay goes on the filtered trajectory
-// f: it returns the stable-prefix injections (fallbacks included) sorted by
-// order key, the anchored injections sorted by (target, order key), and
-// the fallbacks in Steering order. All anchors are resolved in one pass.
-func (k *kernel) place(f *trajectory, carried map[string]MessageAnchor) (stable, resolved []injection, fallbacks []FallbackEvidence, err error) {
+// (the units of t not removed): it returns the stable-prefix injections
+// (fallbacks included) sorted by order key, the anchored injections sorted
+// by (target, order key), targets being positions in t, and the fallbacks
+// in Steering order. All anchors are resolved in one pass.
+func (k *kernel) place(t *trajectory, removed []bool, carried map[string]MessageAnchor) (stable, resolved []injection, fallbacks []FallbackEvidence, err error) {
 	steering := k.snap.Steering
 	var after []injection // active after_message overlays, in Steering order
 	for i := range steering {
@@ -195,15 +208,15 @@ func (k *kernel) place(f *trajectory, carried map[string]MessageAnchor) (stable,
 		anchors[2*j] = *o.Placement.Anchor
 		anchors[2*j+1] = carried[o.OverlayID]
 	}
-	pos := f.resolveAnchors(anchors, nil)
+	pos := t.resolveAnchors(anchors, removed)
 	for j, in := range after {
 		o := &steering[in.ov]
-		a := anchors[2*j]
+		in.anchor = anchors[2*j]
 		if in.target = pos[2*j]; in.target < 0 && pos[2*j+1] >= 0 {
-			in.target, a = pos[2*j+1], anchors[2*j+1]
+			in.target, in.anchor = pos[2*j+1], anchors[2*j+1]
 		}
 		if in.target >= 0 {
-			in.anchor = &a
+			in.resolved = true
 			resolved = append(resolved, in)
 			continue
 		}
@@ -228,36 +241,40 @@ func (k *kernel) place(f *trajectory, carried map[string]MessageAnchor) (stable,
 	return stable, resolved, fallbacks, nil
 }
 
-// assemble builds the output trajectory: the units of f with the
-// injections inserted (Project steps 7 and 8), and the provenance of each
-// injection, in injection order.
-func (k *kernel) assemble(f *trajectory, stable, resolved []injection) (*trajectory, []OverlayProvenance) {
-	out := newTrajectoryLike(f, f.len()+len(stable)+len(resolved))
+// assemble builds the output trajectory: the units of t not removed, with
+// the injections inserted (Project steps 7 and 8), and the provenance of
+// each injection, in injection order. The injected units and the
+// provenance's pointers are allocated in one block per kind.
+func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection) (*trajectory, []OverlayProvenance) {
+	m := len(stable) + len(resolved)
+	out := newTrajectoryLike(t, m)
 	var prov []OverlayProvenance
-	if n := len(stable) + len(resolved); n > 0 {
-		prov = make([]OverlayProvenance, 0, n)
+	var inj injected
+	if m > 0 {
+		prov = make([]OverlayProvenance, 0, m)
+		inj = newInjected(t.item, m, len(resolved))
 	}
 	nIns := -1 // length of the output instructions, once complete
 	inject := func(in injection, instr bool) {
 		o := &k.snap.Steering[in.ov]
-		at := out.appendOverlay(o, in.id, instr)
+		at := out.appendOverlay(o, in.id, instr, &inj)
 		p := OverlayProvenance{
 			OverlayID:        o.OverlayID,
 			Revision:         o.Revision,
 			SlotOrdinal:      o.SlotOrdinal,
 			ResolvedKind:     PlacementStablePrefix,
-			ResolvedAnchor:   in.anchor,
 			InjectedIdentity: in.id,
 		}
-		if in.anchor != nil {
+		if in.resolved {
 			p.ResolvedKind = PlacementAfterMessage
+			p.ResolvedAnchor = inj.anchor(in.anchor)
 		}
 		if out.item {
 			p.InjectedAuthority = authorityItem
 			p.InjectedItemIndex, p.InjectedTrajectoryIndex = at, at
 		} else {
 			p.InjectedAuthority = authorityLegacy
-			p.InjectedLegacyIsInstruction, p.InjectedLegacyIndex = &instr, &at
+			p.InjectedLegacyIsInstruction, p.InjectedLegacyIndex = inj.legacyPosition(instr, at)
 			p.InjectedTrajectoryIndex = at
 			if !instr {
 				p.InjectedTrajectoryIndex = nIns + at
@@ -267,19 +284,22 @@ func (k *kernel) assemble(f *trajectory, stable, resolved []injection) (*traject
 	}
 	r := 0
 	copyUnit := func(i int, instr bool) {
-		out.appendUnit(f, i)
+		if removed != nil && removed[i] {
+			return
+		}
+		out.appendUnit(t, i)
 		for ; r < len(resolved) && resolved[r].target == i; r++ {
 			inject(resolved[r], instr)
 		}
 	}
 	// Under item authority the stable prefix follows the leading system and
-	// developer message items; under legacy authority it closes the
-	// instructions.
-	prefix := len(f.ins)
-	if f.item {
+	// developer message items (removed units skipped); under legacy
+	// authority it closes the instructions.
+	prefix := len(t.ins)
+	if t.item {
 		prefix = 0
-		for prefix < f.len() && f.isMessage(prefix) &&
-			(f.items[prefix].Role == lipapi.RoleSystem || f.items[prefix].Role == lipapi.RoleDeveloper) {
+		for prefix < t.len() && ((removed != nil && removed[prefix]) || t.isMessage(prefix) &&
+			(t.items[prefix].Role == lipapi.RoleSystem || t.items[prefix].Role == lipapi.RoleDeveloper)) {
 			prefix++
 		}
 	}
@@ -290,42 +310,84 @@ func (k *kernel) assemble(f *trajectory, stable, resolved []injection) (*traject
 		inject(in, true)
 	}
 	nIns = len(out.ins)
-	for i := prefix; i < f.len(); i++ {
+	for i := prefix; i < t.len(); i++ {
 		copyUnit(i, false)
 	}
 	return out, prov
 }
 
-// appendOverlay appends the unit injected for o, with identity id: an item
-// under item authority, else a message in Instructions (instr) or
-// Messages. It returns the unit's index within its slice.
-func (t *trajectory) appendOverlay(o *Overlay, id MessageIdentity, instr bool) int {
+// injected holds the blocks the injected units and their provenance
+// pointers are carved from: one allocation per kind instead of one per
+// overlay. Each element is used by one unit or entry only.
+type injected struct {
+	content []lipapi.ContentPart
+	parts   []lipapi.Part
+	anchors []MessageAnchor
+	flags   []bool
+	indexes []int
+}
+
+// newInjected returns the blocks for m injected units, r of them anchored.
+func newInjected(item bool, m, r int) injected {
+	var b injected
+	if item {
+		b.content = make([]lipapi.ContentPart, 0, m)
+	} else {
+		b.parts = make([]lipapi.Part, 0, m)
+		b.flags = make([]bool, 0, m)
+		b.indexes = make([]int, 0, m)
+	}
+	if r > 0 {
+		b.anchors = make([]MessageAnchor, 0, r)
+	}
+	return b
+}
+
+// anchor returns a pointer to a copy of a.
+func (b *injected) anchor(a MessageAnchor) *MessageAnchor {
+	b.anchors = append(b.anchors, a)
+	return &b.anchors[len(b.anchors)-1]
+}
+
+// legacyPosition returns pointers to copies of instr and at.
+func (b *injected) legacyPosition(instr bool, at int) (*bool, *int) {
+	b.flags = append(b.flags, instr)
+	b.indexes = append(b.indexes, at)
+	return &b.flags[len(b.flags)-1], &b.indexes[len(b.indexes)-1]
+}
+
+// appendOverlay appends the unit injected for o, with identity id, its
+// content carved from b: an item under item authority, else a message in
+// Instructions (instr) or Messages. It returns the unit's index within its
+// slice.
+func (t *trajectory) appendOverlay(o *Overlay, id MessageIdentity, instr bool, b *injected) int {
 	at := 0
-	switch {
-	case t.item:
+	if t.item {
+		b.content = append(b.content, lipapi.ContentPart{Kind: lipapi.ContentPartText, Text: o.Message.Text})
+		n := len(b.content)
 		at = len(t.items)
 		t.items = append(t.items, lipapi.Item{
 			Kind:    lipapi.ItemKindMessage,
 			ID:      steeringIDPrefix + o.OverlayID,
 			Status:  lipapi.ItemStatusCompleted,
 			Role:    overlayRole(o),
-			Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: o.Message.Text}},
+			Content: b.content[n-1 : n : n],
 		})
-	case instr:
-		at = len(t.ins)
-		t.ins = append(t.ins, overlayMessage(o))
-	default:
-		at = len(t.msgs)
-		t.msgs = append(t.msgs, overlayMessage(o))
+	} else {
+		b.parts = append(b.parts, lipapi.TextPart(o.Message.Text))
+		n := len(b.parts)
+		m := lipapi.Message{Role: overlayRole(o), Parts: b.parts[n-1 : n : n]}
+		if instr {
+			at = len(t.ins)
+			t.ins = append(t.ins, m)
+		} else {
+			at = len(t.msgs)
+			t.msgs = append(t.msgs, m)
+		}
 	}
 	t.ids = append(t.ids, id)
 	if t.errs != nil {
 		t.errs = append(t.errs, nil)
 	}
 	return at
-}
-
-// overlayMessage returns the legacy unit injected for o.
-func overlayMessage(o *Overlay) lipapi.Message {
-	return lipapi.Message{Role: overlayRole(o), Parts: []lipapi.Part{lipapi.TextPart(o.Message.Text)}}
 }

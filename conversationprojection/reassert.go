@@ -105,13 +105,13 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 		if hasTrajectory(r.baseline, true) {
 			base = r.baselineUnits(r.baseline.HasItemAuthority())
 		} else {
-			f, _, err := k.project(r.call, r.callUnits(), false, nil)
+			_, f, _, err := k.project(r.call, r.callUnits(), nil, false, false, nil)
 			if err != nil {
 				return lipapi.Call{}, nil, err
 			}
 			base, baseCall = f, r.call
 		}
-		_, ev, err := k.project(baseCall, base, true, nil)
+		_, _, ev, err := k.project(baseCall, base, nil, true, false, nil)
 		if err != nil {
 			return lipapi.Call{}, nil, err
 		}
@@ -136,7 +136,7 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 		if err != nil {
 			return lipapi.Call{}, nil, err
 		}
-		if f, _, err := k.project(r.call, ct.subset(stripped), false, nil); err == nil {
+		if _, f, _, err := k.project(r.call, ct, stripped, false, false, nil); err == nil {
 			ft = f
 		}
 	}
@@ -179,16 +179,16 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 			}
 		}
 	}
-	cleaned := ct.subset(removed)
+	// cleaned is now the units of ct not removed.
 	var carried map[string]MessageAnchor
 	if frozen { // step 9
-		carried = r.carry(cleaned, prov)
+		carried = r.carry(ct, removed, prov)
 	}
-	out, ev, err := k.project(r.call, cleaned, true, carried) // step 10
+	out, _, ev, err := k.project(r.call, ct, removed, true, true, carried) // step 10
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	return out.call(r.call), ev, nil
+	return out, ev, nil
 }
 
 // provenanceIdentities returns the idInfo of each identity of prov, with

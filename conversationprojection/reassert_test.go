@@ -410,30 +410,54 @@ func TestCompatibleItemsComparesShapeNotPayload(t *testing.T) {
 	}
 }
 
-func TestCompatibleMessagesMatchesShapeKey(t *testing.T) {
+func TestCompatibleMessagesAndDistinctSlots(t *testing.T) {
 	r := &lipapi.ReasoningPart{Dialect: " D ", EncryptedContentPresent: true}
 	msgs := []lipapi.Message{
 		pjMsg(lipapi.RoleUser, "a"),
 		pjMsg(lipapi.RoleUser, "b"),
 		pjMsg(lipapi.RoleAssistant, "a"),
 		{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart("a"), lipapi.TextPart("b")}},
+		{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart("a"), {Kind: lipapi.PartImageRef, ImageRef: "i"}}},
 		{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartToolResult, ToolCallID: "c1", ToolName: "t"}}},
 		{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartToolResult, ToolCallID: "c2", ToolName: "t"}}},
 		{Role: lipapi.RoleAssistant, Parts: []lipapi.Part{{Kind: lipapi.PartReasoning, Reasoning: r}}},
 		{Role: lipapi.RoleAssistant, Parts: []lipapi.Part{{Kind: lipapi.PartReasoning, Reasoning: &lipapi.ReasoningPart{Dialect: "d", EncryptedContentPresent: true, Text: "t"}}}},
 		{Role: lipapi.RoleAssistant, Parts: []lipapi.Part{{Kind: lipapi.PartReasoning}}},
-		{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartFileRef, FileRef: "f", FileName: "1:2"}}},
-		{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartFileRef, FileRef: "f", FileMIME: "1:2"}}},
+		{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartFileRef, FileRef: "f", FileName: "n"}}},
+		{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartFileRef, FileRef: "f", FileMIME: "n"}}},
 	}
-	for i := range msgs {
-		for j := range msgs {
-			same := string(appendMessageShape(nil, &msgs[i])) == string(appendMessageShape(nil, &msgs[j]))
-			if got := compatibleMessages(&msgs[i], &msgs[j]); got != same {
-				t.Errorf("messages %d and %d: compatible %t, shape keys equal %t", i, j, got, same)
+	if !compatibleMessages(&msgs[0], &msgs[1]) || !compatibleMessages(&msgs[7], &msgs[8]) ||
+		compatibleMessages(&msgs[5], &msgs[6]) || compatibleMessages(&msgs[3], &msgs[4]) ||
+		compatibleMessages(&msgs[10], &msgs[11]) || compatibleMessages(&msgs[8], &msgs[9]) {
+		t.Errorf("compatibility table wrong")
+	}
+	// distinctSlots agrees with a brute-force scan, in both regions.
+	call := lipapi.Call{Instructions: msgs[:4], Messages: msgs}
+	slots := make([]int, 0, len(msgs)+4)
+	for s := range len(msgs) + 4 {
+		slots = append(slots, s)
+	}
+	slots = append(slots, -1, 5, 5)
+	got := distinctSlots(&call, slots)
+	for j, s := range slots {
+		if s < 0 {
+			if got[j] {
+				t.Errorf("slot -1 reported distinct")
+			}
+			continue
+		}
+		region, idx := call.Instructions, s
+		if s >= 4 {
+			region, idx = call.Messages, s-4
+		}
+		want := true
+		for i := range region {
+			if i != idx && compatibleMessages(&region[idx], &region[i]) {
+				want = false
 			}
 		}
-	}
-	if !compatibleMessages(&msgs[0], &msgs[1]) || !compatibleMessages(&msgs[6], &msgs[7]) || compatibleMessages(&msgs[4], &msgs[5]) {
-		t.Errorf("compatibility table wrong")
+		if got[j] != want {
+			t.Errorf("slot %d: distinct %t, want %t", s, got[j], want)
+		}
 	}
 }

@@ -80,7 +80,9 @@ func (k *kernel) overlayIdentity(i int) (MessageIdentity, error) {
 	if id := k.overlays[i]; id != "" {
 		return id, nil
 	}
-	m := overlayMessage(&k.snap.Steering[i])
+	o := &k.snap.Steering[i]
+	parts := [1]lipapi.Part{lipapi.TextPart(o.Message.Text)}
+	m := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
 	id, err := k.messageIdentity(&m)
 	if err != nil {
 		return "", fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
@@ -202,16 +204,29 @@ func (t *trajectory) firstError() error {
 }
 
 // newTrajectoryLike returns an empty trajectory of t's authority with room
-// for n units; its slices are non-nil, as Project's outputs must be.
-func newTrajectoryLike(t *trajectory, n int) *trajectory {
-	out := &trajectory{item: t.item, ids: make([]MessageIdentity, 0, n)}
+// for t's units plus m more in each slice; its slices are non-nil, as
+// Project's outputs must be.
+func newTrajectoryLike(t *trajectory, m int) *trajectory {
+	out := &trajectory{item: t.item, ids: make([]MessageIdentity, 0, t.len()+m)}
 	if t.item {
-		out.items = make([]lipapi.Item, 0, n)
+		out.items = make([]lipapi.Item, 0, len(t.items)+m)
 	} else {
-		out.ins = make([]lipapi.Message, 0, min(n, len(t.ins)))
-		out.msgs = make([]lipapi.Message, 0, n)
+		out.ins = make([]lipapi.Message, 0, len(t.ins)+m)
+		out.msgs = make([]lipapi.Message, 0, len(t.msgs)+m)
 	}
 	return out
+}
+
+// withUnitsOf returns t with its units replaced by those of c, a deep copy
+// of t.shallowCall: the identities stay valid.
+func (t *trajectory) withUnitsOf(c *lipapi.Call) *trajectory {
+	out := *t
+	if t.item {
+		out.items = c.Items
+	} else {
+		out.ins, out.msgs = c.Instructions, c.Messages
+	}
+	return &out
 }
 
 // appendUnit appends unit i of src, with its identity (or error). A legacy
@@ -237,18 +252,6 @@ func (t *trajectory) appendUnit(src *trajectory, i int) {
 	}
 }
 
-// subset returns the trajectory of the units of t that are not removed,
-// in order.
-func (t *trajectory) subset(removed []bool) *trajectory {
-	out := newTrajectoryLike(t, t.len())
-	for i := range t.ids {
-		if !removed[i] {
-			out.appendUnit(t, i)
-		}
-	}
-	return out
-}
-
 // shallowCall returns base with its trajectory replaced by t's units,
 // sharing their memory: for internal checks only, never returned.
 func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
@@ -259,12 +262,6 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 		c.Instructions, c.Messages = t.ins, t.msgs
 	}
 	return c
-}
-
-// call returns a deep copy of base with its trajectory replaced by t's
-// units: the result shares no memory with base or t.
-func (t *trajectory) call(base *lipapi.Call) lipapi.Call {
-	return lipapi.CloneCall(t.shallowCall(base))
 }
 
 // countIdentities returns, for each identity in want, the number of units

@@ -1,0 +1,160 @@
+package conversationprojection
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// Projection benchmarks. The floor is hashing every message of the input
+// call once: sha256.Sum256 over its precomputed canonical atom bytes. Each
+// benchmark alternates one run of the measured function with one run of
+// the floor in the same loop and reports
+//
+//	ns/msg   measured time per input message
+//	floor-ns floor time per input message
+//	x-floor  their ratio (targets: Project ≤ 3, Reassert and Verify ≤ 6)
+//
+// so that the ratio stays meaningful on a machine whose load changes.
+// Workload: n messages of about 300 bytes (alternating user and assistant),
+// 8 of them tagged never_backend, and 64 active overlays (32 stable_prefix
+// and 32 after_message anchored on messages spread over the call).
+
+// pjBenchSizes are the measured call sizes.
+var pjBenchSizes = []int{100, 1000, 4000}
+
+// pjBenchWorkload is a benchmark input and its precomputed floor data.
+type pjBenchWorkload struct {
+	call, baseline, projected lipapi.Call
+	snap                      Snapshot
+	ev                        *ProjectionEvidence
+	atoms                     [][]byte // the atom bytes of every input message
+}
+
+// pjBenchText returns message i's text: about 300 bytes, unique.
+func pjBenchText(i int) string {
+	return fmt.Sprintf("%06d ", i) + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:293]
+}
+
+func pjBenchSetup(b *testing.B, n int, items bool) *pjBenchWorkload {
+	b.Helper()
+	w := &pjBenchWorkload{}
+	msgs := make([]lipapi.Message, n)
+	for i := range msgs {
+		role := lipapi.RoleUser
+		if i%2 == 1 {
+			role = lipapi.RoleAssistant
+		}
+		msgs[i] = pjMsg(role, pjBenchText(i))
+		atom, err := AtomOfMessage(msgs[i])
+		pjMust(b, err)
+		bytes, err := CanonicalAtomBytes(atom)
+		pjMust(b, err)
+		w.atoms = append(w.atoms, bytes)
+	}
+	if items {
+		w.call.Items = make([]lipapi.Item, n)
+		for i, m := range msgs {
+			w.call.Items[i] = pjItem(fmt.Sprintf("msg_%d", i), m.Role, m.Parts[0].Text)
+		}
+	} else {
+		w.call.Messages = msgs
+	}
+	for i := 0; i < 8; i++ {
+		w.snap.NeverBackend = append(w.snap.NeverBackend, Tag{Identity: pjMsgID(b, msgs[(2*i+1)*n/17]), Reason: "bench"})
+	}
+	text := strings.Repeat("Steering text for the benchmark. ", 3)
+	for i := 0; i < 32; i++ {
+		w.snap.Steering = append(w.snap.Steering, pjStable(fmt.Sprintf("stable-%02d", i), uint64(i%4), fmt.Sprintf("%s%d", text, i)))
+		target := pjMsgID(b, msgs[(2*i)*n/64])
+		w.snap.Steering = append(w.snap.Steering, pjAfter(fmt.Sprintf("after-%02d", i), uint64(i%4), fmt.Sprintf("%s after %d", text, i), pjAnchor(target, 1), AnchorStablePrefixFallback))
+	}
+	var err error
+	w.baseline, err = FilterNeverBackend(w.call, w.snap)
+	pjMust(b, err)
+	w.projected, w.ev, err = Project(w.call, w.snap)
+	pjMust(b, err)
+	if len(w.ev.Fallbacks) != 0 || w.ev.InjectedCount != 64 || w.ev.FilteredCount != 8 {
+		b.Fatalf("workload: %d fallbacks, %d injected, %d filtered", len(w.ev.Fallbacks), w.ev.InjectedCount, w.ev.FilteredCount)
+	}
+	return w
+}
+
+// floor hashes every input message's atom bytes once.
+func (w *pjBenchWorkload) floor() {
+	for _, a := range w.atoms {
+		_ = sha256.Sum256(a)
+	}
+}
+
+// pjBenchVsFloor runs fn and the floor alternately and reports per-message
+// times and their ratio.
+func pjBenchVsFloor(b *testing.B, w *pjBenchWorkload, fn func() error) {
+	var measured, floor time.Duration
+	b.ReportAllocs()
+	for b.Loop() {
+		t0 := time.Now()
+		if err := fn(); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		w.floor()
+		measured += t1.Sub(t0)
+		floor += time.Since(t1)
+	}
+	msgs := float64(b.N) * float64(len(w.atoms))
+	b.ReportMetric(float64(measured.Nanoseconds())/msgs, "ns/msg")
+	b.ReportMetric(float64(floor.Nanoseconds())/msgs, "floor-ns")
+	b.ReportMetric(float64(measured)/float64(floor), "x-floor")
+}
+
+func pjBenchAuthorities(b *testing.B, run func(b *testing.B, w *pjBenchWorkload)) {
+	for _, items := range []bool{false, true} {
+		for _, n := range pjBenchSizes {
+			name := fmt.Sprintf("legacy/n=%d", n)
+			if items {
+				name = fmt.Sprintf("items/n=%d", n)
+			}
+			b.Run(name, func(b *testing.B) { run(b, pjBenchSetup(b, n, items)) })
+		}
+	}
+}
+
+func BenchmarkProject(b *testing.B) {
+	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
+		pjBenchVsFloor(b, w, func() error {
+			_, _, err := Project(w.call, w.snap)
+			return err
+		})
+	})
+}
+
+func BenchmarkReassert(b *testing.B) {
+	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
+		pjBenchVsFloor(b, w, func() error {
+			_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline)
+			return err
+		})
+	})
+}
+
+func BenchmarkReassertWithoutBaseline(b *testing.B) {
+	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
+		pjBenchVsFloor(b, w, func() error {
+			_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, lipapi.Call{})
+			return err
+		})
+	})
+}
+
+func BenchmarkVerify(b *testing.B) {
+	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
+		pjBenchVsFloor(b, w, func() error {
+			return VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
+		})
+	})
+}

@@ -2,6 +2,7 @@ package toolloop
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
@@ -91,10 +92,8 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 // (the D, DS, O and OS markers of §2.2; null is accepted only by pointer
 // destinations, so D and DS members reject it).
 //
-// dst is a pointer to the field for the basic shapes handled by
-// decoder.member (*string, *uint32, *uint64, *float64, *bool, *[]string,
-// **string, **float64, *Value, **Value), or a decReader for every other
-// shape.
+// dst is a pointer to the field, of one of the types decoder.member
+// dispatches on.
 type decMember struct {
 	name     string
 	dst      any
@@ -140,7 +139,7 @@ func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
 		switch {
 		case err != nil:
 			if i >= 0 && i < len(members) {
-				return decAt(members[i].name, err)
+				return decAt(nameOf(members, i), err)
 			}
 			return err
 		case i < 0:
@@ -149,14 +148,14 @@ func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
 			if i == decMaxMembers {
 				return decAt(tag, decodeFail("duplicate tag member"))
 			}
-			return decAt(members[i].name, decodeFail("duplicate member"))
+			return decAt(nameOf(members, i), decodeFail("duplicate member"))
 		case i == decMaxMembers:
 			seen |= decTagBit
 			err = d.skip(vk)
 		default:
 			seen |= 1 << i
 			if err = d.member(members[i].dst, vk); err != nil {
-				return decAt(members[i].name, err)
+				return decAt(nameOf(members, i), err)
 			}
 		}
 		if err != nil {
@@ -170,38 +169,17 @@ func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
 		}
 	}
 	if missing := required &^ seen; missing != 0 {
-		return decAt(members[bits.TrailingZeros64(missing)].name, decodeFail("missing member"))
+		return decAt(nameOf(members, bits.TrailingZeros64(missing)), decodeFail("missing member"))
 	}
 	return nil
 }
 
-// member decodes the value whose first token is k into dst (see decMember).
-func (d *decoder) member(dst any, k canon.Kind) error {
-	switch p := dst.(type) {
-	case *string:
-		return readString(d, k, p)
-	case *uint32:
-		return readUint(d, k, p)
-	case *uint64:
-		return readUint(d, k, p)
-	case *float64:
-		return readFloat(d, k, p)
-	case *bool:
-		return readBool(d, k, p)
-	case *[]string:
-		return readArray(d, k, p, readString[string])
-	case **string:
-		return readOption(d, k, p, readString[string])
-	case **float64:
-		return readOption(d, k, p, readFloat)
-	case *Value:
-		return readValue(d, k, p)
-	case **Value:
-		return readOption(d, k, p, readValue)
-	case decReader:
-		return p.read(d, k)
-	}
-	return decodeFail("no reader for this member type")
+// nameOf returns a copy of the name of members[i] for an error path. The
+// copy keeps escape analysis from concluding that the member table, and so
+// every field pointer in it, outlives the call (it does not track the name
+// and the destination of a table entry separately).
+func nameOf(members []decMember, i int) string {
+	return strings.Clone(members[i].name)
 }
 
 // findTag returns the decoded value of the first member named tag of the
@@ -244,16 +222,23 @@ func decUnit[T any, I any](d *decoder, k canon.Kind, tag string, v *I, x T) erro
 	return nil
 }
 
-// decInto decodes the value whose first token is k with read into a new T and
-// stores it in *v, an interface T implements: the variant value, never a
-// pointer.
-func decInto[T any, I any](d *decoder, k canon.Kind, v *I, read func(*decoder, canon.Kind, *T) error) error {
-	var x T
-	if err := read(d, k, &x); err != nil {
+// setVariant stores the variant *x in *v, an interface T implements, unless
+// err (the outcome of reading *x) is not nil. x is a pointer so that a call
+// such as setVariant(v, &x, read(&x)) reads x after it has been filled.
+func setVariant[T any, I any](v *I, x *T, err error) error {
+	if err != nil {
 		return err
 	}
-	*v = any(x).(I)
+	*v = any(*x).(I)
 	return nil
+}
+
+// result returns the event *ev, or err if it is not nil (see setVariant).
+func result[E LoopEvent](ev *E, err error) (LoopEvent, error) {
+	if err != nil {
+		return nil, err
+	}
+	return *ev, nil
 }
 
 // UnmarshalEvent decodes data as one LoopEvent: a JSON object tagged by its

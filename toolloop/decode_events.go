@@ -16,209 +16,221 @@ func (d *decoder) event(k canon.Kind) (LoopEvent, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ev LoopEvent
 	switch string(tag) {
 	case tagConversationSeeded:
-		err = decInto(d, k, &ev, readConversationSeededEvent)
+		return readConversationSeededEvent(d, k)
 	case tagConversationDelta:
-		err = decInto(d, k, &ev, readConversationDeltaEvent)
+		return readConversationDeltaEvent(d, k)
 	case tagTurnObserved:
-		err = decInto(d, k, &ev, readTurnObservedEvent)
+		return readTurnObservedEvent(d, k)
 	case tagToolCallObserved:
-		err = decInto(d, k, &ev, readToolCallObservedEvent)
+		return readToolCallObservedEvent(d, k)
 	case tagProposalObserved:
-		err = decInto(d, k, &ev, readProposalObservedEvent)
+		return readProposalObservedEvent(d, k)
 	case tagProposalChecked:
-		err = decInto(d, k, &ev, readProposalCheckedEvent)
+		return readProposalCheckedEvent(d, k)
 	case tagEffectApplied:
-		err = decInto(d, k, &ev, readEffectAppliedEvent)
+		return readEffectAppliedEvent(d, k)
 	case tagToolBatchConflict:
-		err = decInto(d, k, &ev, readToolBatchConflictEvent)
+		return readToolBatchConflictEvent(d, k)
 	case tagEffectDenied:
-		err = decInto(d, k, &ev, readEffectDeniedEvent)
+		return readEffectDeniedEvent(d, k)
 	case tagCandidateMeasured:
-		err = decInto(d, k, &ev, readCandidateMeasuredEvent)
+		return readCandidateMeasuredEvent(d, k)
 	case tagGateDecisionRecorded:
-		err = decInto(d, k, &ev, readGateDecisionRecordedEvent)
+		return readGateDecisionRecordedEvent(d, k)
 	case tagDecisionBoundRefused:
-		err = decInto(d, k, &ev, readDecisionBoundRefusedEvent)
+		return readDecisionBoundRefusedEvent(d, k)
 	case tagCandidateRestored:
-		err = decInto(d, k, &ev, readCandidateRestoredEvent)
+		return readCandidateRestoredEvent(d, k)
 	case tagEffectBoundaryMeasured:
-		err = decInto(d, k, &ev, readEffectBoundaryMeasuredEvent)
+		return readEffectBoundaryMeasuredEvent(d, k)
 	case tagContextCheckpointCreated:
-		err = decInto(d, k, &ev, readContextCheckpointCreatedEvent)
+		return readContextCheckpointCreatedEvent(d, k)
 	case tagDurableCandidateCheckpoint:
-		err = decInto(d, k, &ev, readDurableCandidateCheckpointEvent)
+		return readDurableCandidateCheckpointEvent(d, k)
 	case tagRecoveryControlGranted:
-		err = decInto(d, k, &ev, readRecoveryControlGrantedEvent)
+		return readRecoveryControlGrantedEvent(d, k)
 	case tagRouteFailover:
-		err = decInto(d, k, &ev, readRouteFailoverEvent)
+		return readRouteFailoverEvent(d, k)
 	case tagRecoveryContained:
-		err = decInto(d, k, &ev, readRecoveryContainedEvent)
-	default:
-		return d.envelopeOnlyEvent(k, tag)
+		return readRecoveryContainedEvent(d, k)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return ev, nil
+	return d.envelopeOnlyEvent(k, tag)
 }
 
-func readConversationSeededEvent(d *decoder, k canon.Kind, v *ConversationSeededEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"seed", via(&v.Seed, readConversationSeeded), false},
-	})
+func readConversationSeededEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ConversationSeededEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"seed", &v.Seed, false},
+	}))
 }
 
-func readConversationDeltaEvent(d *decoder, k canon.Kind, v *ConversationDeltaEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"record", via(&v.Record, readConversationDeltaRecord), false},
-	})
+func readConversationDeltaEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ConversationDeltaEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"record", &v.Record, false},
+	}))
 }
 
-func readTurnObservedEvent(d *decoder, k canon.Kind, v *TurnObservedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readTurnObservedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v TurnObservedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"turn", &v.Turn, false},
 		{"actor", &v.Actor, absentOK},
-		{"output", via(&v.Output, readTurnOutput), false},
-	})
+		{"output", &v.Output, false},
+	}))
 }
 
-func readToolCallObservedEvent(d *decoder, k canon.Kind, v *ToolCallObservedEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"call", via(&v.Call, readProviderToolCall), false},
-	})
+func readToolCallObservedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ToolCallObservedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"call", &v.Call, false},
+	}))
 }
 
-func readProposalObservedEvent(d *decoder, k canon.Kind, v *ProposalObservedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readProposalObservedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ProposalObservedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
-		{"proposal", via(&v.Proposal, readEffectProposal), false},
-	})
+		{"proposal", &v.Proposal, false},
+	}))
 }
 
-func readProposalCheckedEvent(d *decoder, k canon.Kind, v *ProposalCheckedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readProposalCheckedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ProposalCheckedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
-		{"proposal", via(&v.Proposal, readEffectProposal), false},
-		{"witness", via(&v.Witness, readFullAdmissibilityWitness), false},
-	})
+		{"proposal", &v.Proposal, false},
+		{"witness", &v.Witness, false},
+	}))
 }
 
-func readEffectAppliedEvent(d *decoder, k canon.Kind, v *EffectAppliedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readEffectAppliedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v EffectAppliedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
 		{"mutated", &v.Mutated, false},
 		{"output", &v.Output, false},
-	})
+	}))
 }
 
-func readToolBatchConflictEvent(d *decoder, k canon.Kind, v *ToolBatchConflictEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readToolBatchConflictEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ToolBatchConflictEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
 		{"conflicts_with", &v.ConflictsWith, false},
 		{"resources", &v.Resources, false},
-	})
+	}))
 }
 
 // readEffectDeniedEvent reads effect_denied, whose absent class defaults to
 // capability_denied (§4.1).
-func readEffectDeniedEvent(d *decoder, k canon.Kind, v *EffectDeniedEvent) error {
-	v.Class = ResidualClassCapabilityDenied
-	return d.object(k, eventTag, []decMember{
+func readEffectDeniedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	v := EffectDeniedEvent{Class: ResidualClassCapabilityDenied}
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
 		{"reason", &v.Reason, false},
-		{"class", via(&v.Class, readEnum[ResidualClass]), absentOK},
-	})
+		{"class", &v.Class, absentOK},
+	}))
 }
 
-func readCandidateMeasuredEvent(d *decoder, k canon.Kind, v *CandidateMeasuredEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readCandidateMeasuredEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v CandidateMeasuredEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
 		{"candidate_id", &v.CandidateID, absentOK},
 		{"energy", &v.Energy, false},
 		{"hard_pass", &v.HardPass, false},
-		{"residuals", listOf(&v.Residuals, readResidualEvent), false},
-	})
+		{"residuals", &v.Residuals, false},
+	}))
 }
 
-func readGateDecisionRecordedEvent(d *decoder, k canon.Kind, v *GateDecisionRecordedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readGateDecisionRecordedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v GateDecisionRecordedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
 		{"candidate_id", &v.CandidateID, absentOK},
-		{"decision", via(&v.Decision, readGateDecision), false},
+		{"decision", &v.Decision, false},
 		{"observed_energy", &v.ObservedEnergy, absentOK},
 		{"best_accepted_before", &v.BestAcceptedBefore, absentOK},
-	})
+	}))
 }
 
-func readDecisionBoundRefusedEvent(d *decoder, k canon.Kind, v *DecisionBoundRefusedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readDecisionBoundRefusedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v DecisionBoundRefusedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
 		{"bound", &v.Bound, false},
 		{"decisions_used", &v.DecisionsUsed, false},
-	})
+	}))
 }
 
-func readCandidateRestoredEvent(d *decoder, k canon.Kind, v *CandidateRestoredEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readCandidateRestoredEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v CandidateRestoredEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"checkpoint_id", &v.CheckpointID, false},
-	})
+	}))
 }
 
-func readEffectBoundaryMeasuredEvent(d *decoder, k canon.Kind, v *EffectBoundaryMeasuredEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readEffectBoundaryMeasuredEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v EffectBoundaryMeasuredEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"call_id", &v.CallID, false},
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
 		{"energy", &v.Energy, false},
 		{"hard_pass", &v.HardPass, false},
-		{"residuals", listOf(&v.Residuals, readResidualEvent), false},
-	})
+		{"residuals", &v.Residuals, false},
+	}))
 }
 
-func readContextCheckpointCreatedEvent(d *decoder, k canon.Kind, v *ContextCheckpointCreatedEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"checkpoint", via(&v.Checkpoint, readContextCheckpoint), false},
-	})
+func readContextCheckpointCreatedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextCheckpointCreatedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"checkpoint", &v.Checkpoint, false},
+	}))
 }
 
-func readDurableCandidateCheckpointEvent(d *decoder, k canon.Kind, v *DurableCandidateCheckpointEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readDurableCandidateCheckpointEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v DurableCandidateCheckpointEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"candidate_id", &v.CandidateID, absentOK},
 		{"state_root", &v.StateRoot, false},
-		{"control", via(&v.Control, readControlFrame), false},
-		{"conversation", via(&v.Conversation, readConversation), false},
-		{"birth_deps", listOf(&v.BirthDeps, readStateDependency), absentOK},
+		{"control", &v.Control, false},
+		{"conversation", &v.Conversation, false},
+		{"birth_deps", &v.BirthDeps, absentOK},
 		{"canonical_scope", &v.CanonicalScope, false},
-		{"files", listOf(&v.Files, readDurableSeedFile), false},
-	})
+		{"files", &v.Files, false},
+	}))
 }
 
-func readRecoveryControlGrantedEvent(d *decoder, k canon.Kind, v *RecoveryControlGrantedEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"failure", via(&v.Failure, readEnum[FailureKind]), false},
-		{"level", via(&v.Level, readEnum[CascadeLevel]), false},
+func readRecoveryControlGrantedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v RecoveryControlGrantedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"failure", &v.Failure, false},
+		{"level", &v.Level, false},
 		{"forced_escalation", &v.ForcedEscalation, false},
-		{"model", via(&v.Model, readModelID), false},
-	})
+		{"model", &v.Model, false},
+	}))
 }
 
-func readRouteFailoverEvent(d *decoder, k canon.Kind, v *RouteFailoverEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"from_model", via(&v.FromModel, readModelID), false},
-		{"to_model", via(&v.ToModel, readModelID), false},
+func readRouteFailoverEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v RouteFailoverEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"from_model", &v.FromModel, false},
+		{"to_model", &v.ToModel, false},
 		{"cause", &v.Cause, false},
-	})
+	}))
 }
 
-func readRecoveryContainedEvent(d *decoder, k canon.Kind, v *RecoveryContainedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readRecoveryContainedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v RecoveryContainedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"reason", &v.Reason, false},
 		{"restored_checkpoint_id", &v.RestoredCheckpointID, false},
-	})
+	}))
 }

@@ -10,149 +10,159 @@ import "github.com/agentkernel/agentkernel/internal/canon"
 // envelope-only event tagged tag (read by findTag); any other tag is an
 // unknown variant.
 func (d *decoder) envelopeOnlyEvent(k canon.Kind, tag []byte) (LoopEvent, error) {
-	var ev LoopEvent
-	var err error
 	switch string(tag) {
 	case tagSearchOpened:
-		err = decInto(d, k, &ev, readSearchOpenedEvent)
+		return readSearchOpenedEvent(d, k)
 	case tagSearchUsageSnapshot:
-		err = decInto(d, k, &ev, readSearchUsageSnapshotEvent)
+		return readSearchUsageSnapshotEvent(d, k)
 	case tagBranchForked:
-		err = decInto(d, k, &ev, readBranchForkedEvent)
+		return readBranchForkedEvent(d, k)
 	case tagBranchStrategySelected:
-		err = decInto(d, k, &ev, readBranchStrategySelectedEvent)
+		return readBranchStrategySelectedEvent(d, k)
 	case tagBranchObservation:
-		err = decInto(d, k, &ev, readBranchObservationEvent)
+		return readBranchObservationEvent(d, k)
 	case tagBranchCandidateMeasured:
-		err = decInto(d, k, &ev, readBranchCandidateMeasuredEvent)
+		return readBranchCandidateMeasuredEvent(d, k)
 	case tagPartialCheckpointed:
-		err = decInto(d, k, &ev, readPartialCheckpointedEvent)
+		return readPartialCheckpointedEvent(d, k)
 	case tagFrontierEpochStarted:
-		err = decInto(d, k, &ev, readFrontierEpochStartedEvent)
+		return readFrontierEpochStartedEvent(d, k)
 	case tagFrontierEntryServed:
-		err = decInto(d, k, &ev, readFrontierEntryServedEvent)
+		return readFrontierEntryServedEvent(d, k)
 	case tagBranchIneligible:
-		err = decInto(d, k, &ev, readBranchIneligibleEvent)
+		return readBranchIneligibleEvent(d, k)
 	case tagBranchNotSelected:
-		err = decInto(d, k, &ev, readBranchNotSelectedEvent)
+		return readBranchNotSelectedEvent(d, k)
 	case tagBranchAbandoned:
-		err = decInto(d, k, &ev, func(d *decoder, k canon.Kind, v *BranchAbandonedEvent) error {
-			return readBranchIneligibleEvent(d, k, (*BranchIneligibleEvent)(v))
-		})
+		return readBranchAbandonedEvent(d, k)
 	case tagBranchSelected:
-		err = decInto(d, k, &ev, readBranchSelectedEvent)
+		return readBranchSelectedEvent(d, k)
 	case tagBranchCommitted:
-		err = decInto(d, k, &ev, readBranchCommittedEvent)
+		return readBranchCommittedEvent(d, k)
 	case tagNoGoodRecorded:
-		err = decInto(d, k, &ev, readNoGoodRecordedEvent)
+		return readNoGoodRecordedEvent(d, k)
 	case tagSearchClosed:
-		err = decInto(d, k, &ev, readSearchClosedEvent)
+		return readSearchClosedEvent(d, k)
 	case tagContextWorkingSet:
-		err = decInto(d, k, &ev, readContextWorkingSetEvent)
+		return readContextWorkingSetEvent(d, k)
 	case tagContextPagesSelected:
-		err = decInto(d, k, &ev, readContextPagesSelectedEvent)
+		return readContextPagesSelectedEvent(d, k)
 	case tagContextMiss:
-		err = decInto(d, k, &ev, readContextMissEvent)
+		return readContextMissEvent(d, k)
 	case tagContextPageRecalled:
-		err = decInto(d, k, &ev, readContextPageRecalledEvent)
+		return readContextPageRecalledEvent(d, k)
 	case tagContextInfeasible:
-		err = decInto(d, k, &ev, readContextInfeasibleEvent)
+		return readContextInfeasibleEvent(d, k)
 	case tagContextCompacted:
-		err = decInto(d, k, &ev, readContextCompactedEvent)
+		return readContextCompactedEvent(d, k)
 	case tagPromptProgramCompiled:
-		err = decInto(d, k, &ev, readPromptProgramCompiledEvent)
+		return readPromptProgramCompiledEvent(d, k)
 	case tagPromptProgramInvoked:
-		err = decInto(d, k, &ev, readPromptProgramInvokedEvent)
-	default:
-		return nil, decAt(eventTag, decodeFail(errUnknownVariant))
+		return readPromptProgramInvokedEvent(d, k)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return ev, nil
+	return nil, decAt(eventTag, decodeFail(errUnknownVariant))
 }
 
-func readSearchOpenedEvent(d *decoder, k canon.Kind, v *SearchOpenedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readSearchOpenedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v SearchOpenedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
 		{"accepted_root", &v.AcceptedRoot, false},
-		{"limits", via(&v.Limits, readSearchLimits), false},
+		{"limits", &v.Limits, false},
 		{"resumed_from", &v.ResumedFrom, absentOK},
-	})
+	}))
 }
 
-func readSearchUsageSnapshotEvent(d *decoder, k canon.Kind, v *SearchUsageSnapshotEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readSearchUsageSnapshotEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v SearchUsageSnapshotEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"epoch", &v.Epoch, false},
-		{"usage", via(&v.Usage, readSearchUsage), false},
-	})
+		{"usage", &v.Usage, false},
+	}))
 }
 
-func readBranchForkedEvent(d *decoder, k canon.Kind, v *BranchForkedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchForkedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchForkedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"parent_branch", &v.ParentBranch, absentOK},
 		{"seed_checkpoint", &v.SeedCheckpoint, false},
-		{"seed_witness", via(&v.SeedWitness, readWitnessRef), false},
-	})
+		{"seed_witness", &v.SeedWitness, false},
+	}))
 }
 
-func readBranchStrategySelectedEvent(d *decoder, k canon.Kind, v *BranchStrategySelectedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchStrategySelectedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchStrategySelectedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"strategy_id", &v.StrategyID, false},
-	})
+	}))
 }
 
-func readBranchObservationEvent(d *decoder, k canon.Kind, v *BranchObservationEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchObservationEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchObservationEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"observation", &v.Observation, false},
-	})
+	}))
 }
 
-func readBranchCandidateMeasuredEvent(d *decoder, k canon.Kind, v *BranchCandidateMeasuredEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchCandidateMeasuredEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchCandidateMeasuredEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"candidate_id", &v.CandidateID, false},
-		{"measurement", via(&v.Measurement, readBranchMeasurement), false},
-	})
+		{"measurement", &v.Measurement, false},
+	}))
 }
 
-func readPartialCheckpointedEvent(d *decoder, k canon.Kind, v *PartialCheckpointedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readPartialCheckpointedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v PartialCheckpointedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
-		{"checkpoint", via(&v.Checkpoint, readPartialCheckpointRef), false},
-	})
+		{"checkpoint", &v.Checkpoint, false},
+	}))
 }
 
-func readFrontierEpochStartedEvent(d *decoder, k canon.Kind, v *FrontierEpochStartedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readFrontierEpochStartedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v FrontierEpochStartedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"epoch", &v.Epoch, false},
 		{"forest_digest", &v.ForestDigest, false},
-	})
+	}))
 }
 
-func readFrontierEntryServedEvent(d *decoder, k canon.Kind, v *FrontierEntryServedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readFrontierEntryServedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v FrontierEntryServedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"epoch", &v.Epoch, false},
-	})
+	}))
 }
 
-// readBranchIneligibleEvent reads branch_ineligible; branch_abandoned has
-// the same members and Go shape.
-func readBranchIneligibleEvent(d *decoder, k canon.Kind, v *BranchIneligibleEvent) error {
+func readBranchIneligibleEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchIneligibleEvent
+	return result(&v, readBranchReason(d, k, &v))
+}
+
+func readBranchAbandonedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchAbandonedEvent
+	return result(&v, readBranchReason(d, k, (*BranchIneligibleEvent)(&v)))
+}
+
+// readBranchReason reads the members of branch_ineligible and of
+// branch_abandoned, which has the same members and Go shape.
+func readBranchReason(d *decoder, k canon.Kind, v *BranchIneligibleEvent) error {
 	return d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
@@ -160,117 +170,130 @@ func readBranchIneligibleEvent(d *decoder, k canon.Kind, v *BranchIneligibleEven
 	})
 }
 
-func readBranchNotSelectedEvent(d *decoder, k canon.Kind, v *BranchNotSelectedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchNotSelectedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchNotSelectedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
-	})
+	}))
 }
 
-func readBranchSelectedEvent(d *decoder, k canon.Kind, v *BranchSelectedEvent) error {
-	return d.object(k, eventTag, []decMember{
-		{"forest_id", &v.ForestID, false},
-		{"branch_id", &v.BranchID, false},
-		{"candidate_id", &v.CandidateID, false},
-	})
-}
-
-func readBranchCommittedEvent(d *decoder, k canon.Kind, v *BranchCommittedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchSelectedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchSelectedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"candidate_id", &v.CandidateID, false},
-		{"decision", via(&v.Decision, readGateDecision), false},
-	})
+	}))
 }
 
-func readNoGoodRecordedEvent(d *decoder, k canon.Kind, v *NoGoodRecordedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readBranchCommittedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v BranchCommittedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
+		{"forest_id", &v.ForestID, false},
+		{"branch_id", &v.BranchID, false},
+		{"candidate_id", &v.CandidateID, false},
+		{"decision", &v.Decision, false},
+	}))
+}
+
+func readNoGoodRecordedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v NoGoodRecordedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
 		{"branch_id", &v.BranchID, false},
 		{"key", &v.Key, false},
 		{"evidence_hash", &v.EvidenceHash, false},
 		{"support_kind", &v.SupportKind, absentOK},
-	})
+	}))
 }
 
-func readSearchClosedEvent(d *decoder, k canon.Kind, v *SearchClosedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readSearchClosedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v SearchClosedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, false},
-		{"usage", via(&v.Usage, readSearchUsage), false},
-	})
+		{"usage", &v.Usage, false},
+	}))
 }
 
-func readContextWorkingSetEvent(d *decoder, k canon.Kind, v *ContextWorkingSetEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextWorkingSetEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextWorkingSetEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"turn", &v.Turn, false},
 		{"page_ids", &v.PageIDs, false},
-	})
+	}))
 }
 
-func readContextPagesSelectedEvent(d *decoder, k canon.Kind, v *ContextPagesSelectedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextPagesSelectedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextPagesSelectedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"turn", &v.Turn, false},
 		{"resident_digest", &v.ResidentDigest, false},
 		{"page_ids", &v.PageIDs, false},
-	})
+	}))
 }
 
-func readContextMissEvent(d *decoder, k canon.Kind, v *ContextMissEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextMissEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextMissEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"turn", &v.Turn, false},
 		{"key", &v.Key, false},
-	})
+	}))
 }
 
-func readContextPageRecalledEvent(d *decoder, k canon.Kind, v *ContextPageRecalledEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextPageRecalledEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextPageRecalledEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"turn", &v.Turn, false},
 		{"page_id", &v.PageID, false},
-	})
+	}))
 }
 
-func readContextInfeasibleEvent(d *decoder, k canon.Kind, v *ContextInfeasibleEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextInfeasibleEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextInfeasibleEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"turn", &v.Turn, false},
 		{"required", &v.Required, false},
 		{"allowance", &v.Allowance, false},
-	})
+	}))
 }
 
-func readContextCompactedEvent(d *decoder, k canon.Kind, v *ContextCompactedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readContextCompactedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v ContextCompactedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"forest_id", &v.ForestID, absentOK},
 		{"branch_id", &v.BranchID, absentOK},
 		{"summary_page", &v.SummaryPage, false},
 		{"source_pages", &v.SourcePages, false},
-	})
+	}))
 }
 
-func readPromptProgramCompiledEvent(d *decoder, k canon.Kind, v *PromptProgramCompiledEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readPromptProgramCompiledEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v PromptProgramCompiledEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"turn", &v.Turn, false},
-		{"program", via(&v.Program, readCompiledPromptProgram), false},
-	})
+		{"program", &v.Program, false},
+	}))
 }
 
-func readPromptProgramInvokedEvent(d *decoder, k canon.Kind, v *PromptProgramInvokedEvent) error {
-	return d.object(k, eventTag, []decMember{
+func readPromptProgramInvokedEvent(d *decoder, k canon.Kind) (LoopEvent, error) {
+	var v PromptProgramInvokedEvent
+	return result(&v, d.object(k, eventTag, []decMember{
 		{"turn", &v.Turn, false},
 		{"invocation_digest", &v.InvocationDigest, false},
 		{"platform_digest", &v.PlatformDigest, false},
 		{"domain_digest", &v.DomainDigest, false},
 		{"tool_spec_hash", &v.ToolSpecHash, false},
 		{"resident_context_digest", &v.ResidentContextDigest, absentOK},
-	})
+	}))
 }

@@ -112,23 +112,23 @@ func readValue(d *decoder, k canon.Kind, v *Value) error {
 }
 
 // readOption decodes an O or OS member (Option<T> as *T): null gives nil,
-// anything else a new T read by read.
-func readOption[T any](d *decoder, k canon.Kind, v **T, read func(*decoder, canon.Kind, *T) error) error {
+// anything else a new T read by decoder.member.
+func readOption[T any](d *decoder, k canon.Kind, v **T) error {
 	if k == canon.KindNull {
 		*v = nil
 		return nil
 	}
 	x := new(T)
-	if err := read(d, k, x); err != nil {
+	if err := d.member(x, k); err != nil {
 		return err
 	}
 	*v = x
 	return nil
 }
 
-// readArray decodes a JSON array into a slice, each element read by elem;
-// an empty array gives nil.
-func readArray[T any](d *decoder, k canon.Kind, v *[]T, elem func(*decoder, canon.Kind, *T) error) error {
+// readArray decodes a JSON array into a slice, each element read by
+// decoder.member; an empty array gives nil.
+func readArray[T any](d *decoder, k canon.Kind, v *[]T) error {
 	if k != canon.KindArrayBegin {
 		return decMismatch(k, "an array")
 	}
@@ -144,7 +144,7 @@ func readArray[T any](d *decoder, k canon.Kind, v *[]T, elem func(*decoder, cano
 		}
 		var x T
 		out = append(out, x)
-		if err := elem(d, k, &out[i]); err != nil {
+		if err := d.member(&out[i], k); err != nil {
 			return decAtIndex(i, err)
 		}
 	}
@@ -206,50 +206,4 @@ func readSummaryEntry(d *decoder, k canon.Kind, v *ResidualSummaryEntry) error {
 			return decAtIndex(i, err)
 		}
 	}
-}
-
-// decReader is a member destination that reads itself: the shapes the type
-// switch of decoder.member does not know (named types, nested structs,
-// enums, sequences and Options of them).
-type decReader interface {
-	read(d *decoder, k canon.Kind) error
-}
-
-// readerWith reads a member of type T with a reader function.
-type readerWith[T any] struct {
-	p  *T
-	fn func(*decoder, canon.Kind, *T) error
-}
-
-func (w readerWith[T]) read(d *decoder, k canon.Kind) error { return w.fn(d, k, w.p) }
-
-// via returns the destination p read by fn.
-func via[T any](p *T, fn func(*decoder, canon.Kind, *T) error) readerWith[T] {
-	return readerWith[T]{p, fn}
-}
-
-// readerList reads a sequence member of element type T.
-type readerList[T any] struct {
-	p    *[]T
-	elem func(*decoder, canon.Kind, *T) error
-}
-
-func (l readerList[T]) read(d *decoder, k canon.Kind) error { return readArray(d, k, l.p, l.elem) }
-
-// listOf returns the sequence destination p, each element read by elem.
-func listOf[T any](p *[]T, elem func(*decoder, canon.Kind, *T) error) readerList[T] {
-	return readerList[T]{p, elem}
-}
-
-// readerOption reads an Option member of type *T.
-type readerOption[T any] struct {
-	p  **T
-	fn func(*decoder, canon.Kind, *T) error
-}
-
-func (o readerOption[T]) read(d *decoder, k canon.Kind) error { return readOption(d, k, o.p, o.fn) }
-
-// optionOf returns the Option destination p, a present value read by fn.
-func optionOf[T any](p **T, fn func(*decoder, canon.Kind, *T) error) readerOption[T] {
-	return readerOption[T]{p, fn}
 }

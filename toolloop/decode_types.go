@@ -23,14 +23,14 @@ func readProviderToolCall(d *decoder, k canon.Kind, v *ProviderToolCall) error {
 
 func readConversation(d *decoder, k canon.Kind, v *Conversation) error {
 	return d.object(k, "", []decMember{
-		{"messages", listOf(&v.Messages, readMessage), false},
+		{"messages", &v.Messages, false},
 	})
 }
 
 func readConversationSeeded(d *decoder, k canon.Kind, v *ConversationSeeded) error {
 	return d.object(k, "", []decMember{
 		{"event_schema_version", &v.EventSchemaVersion, false},
-		{"conversation", via(&v.Conversation, readConversation), false},
+		{"conversation", &v.Conversation, false},
 		{"digest", &v.Digest, false},
 	})
 }
@@ -39,7 +39,7 @@ func readConversationDeltaRecord(d *decoder, k canon.Kind, v *ConversationDeltaR
 	return d.object(k, "", []decMember{
 		{"event_schema_version", &v.EventSchemaVersion, false},
 		{"prior_digest", &v.PriorDigest, false},
-		{"delta", via(&v.Delta, readConversationDelta), false},
+		{"delta", &v.Delta, false},
 		{"digest", &v.Digest, false},
 	})
 }
@@ -49,22 +49,22 @@ func readResidualEvent(d *decoder, k canon.Kind, v *ResidualEvent) error {
 		{"residual_id", &v.ResidualID, false},
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
-		{"component", via(&v.Component, readEnum[EnergyComponent]), false},
-		{"class", via(&v.Class, readEnum[ResidualClass]), false},
-		{"severity", via(&v.Severity, readEnum[ResidualSeverity]), false},
+		{"component", &v.Component, false},
+		{"class", &v.Class, false},
+		{"severity", &v.Severity, false},
 		{"score", &v.Score, false},
-		{"sensor", via(&v.Sensor, readSensorRef), false},
-		{"evidence", via(&v.Evidence, readEvidencePayload), false},
+		{"sensor", &v.Sensor, false},
+		{"evidence", &v.Evidence, false},
 		{"affected_paths", &v.AffectedPaths, false},
-		{"affected_symbols", listOf(&v.AffectedSymbols, readSymbolRef), false},
-		{"correction_directions", listOf(&v.CorrectionDirections, readCorrectionDirection), false},
+		{"affected_symbols", &v.AffectedSymbols, false},
+		{"correction_directions", &v.CorrectionDirections, false},
 	})
 }
 
 func readSensorRef(d *decoder, k canon.Kind, v *SensorRef) error {
 	return d.object(k, "", []decMember{
 		{"id", &v.ID, false},
-		{"route", via(&v.Route, readEnum[IndependenceRoute]), false},
+		{"route", &v.Route, false},
 		{"fingerprint", &v.Fingerprint, absentOK},
 	})
 }
@@ -87,10 +87,10 @@ func readEvidencePayload(d *decoder, k canon.Kind, v *EvidencePayload) error {
 func readCorrectionDirection(d *decoder, k canon.Kind, v *CorrectionDirection) error {
 	return d.object(k, "", []decMember{
 		{"direction_id", &v.DirectionID, false},
-		{"addresses", via(&v.Addresses, readEnum[ResidualClass]), false},
+		{"addresses", &v.Addresses, false},
 		{"instruction", &v.Instruction, false},
 		{"target_paths", &v.TargetPaths, false},
-		{"target_symbols", listOf(&v.TargetSymbols, readSymbolRef), false},
+		{"target_symbols", &v.TargetSymbols, false},
 		{"rationale", &v.Rationale, false},
 	})
 }
@@ -98,18 +98,18 @@ func readCorrectionDirection(d *decoder, k canon.Kind, v *CorrectionDirection) e
 func readEffectProposal(d *decoder, k canon.Kind, v *EffectProposal) error {
 	return d.object(k, "", []decMember{
 		{"proposal_id", &v.ProposalID, false},
-		{"actor", via(&v.Actor, readString[ActorID]), false},
+		{"actor", &v.Actor, false},
 		{"node_id", &v.NodeID, false},
 		{"generation", &v.Generation, false},
-		{"effect", via(&v.Effect, readEnum[EffectKind]), false},
+		{"effect", &v.Effect, false},
 		{"path", &v.Path, absentOK},
 		{"additional_paths", &v.AdditionalPaths, absentOK},
-		{"command", via(&v.Command, readOptionalCommand), absentOK},
+		{"command", &v.Command, absentOK},
 		{"network_target", &v.NetworkTarget, absentOK},
-		{"risk", via(&v.Risk, readEnum[RiskClass]), false},
+		{"risk", &v.Risk, false},
 		{"risk_cost", &v.RiskCost, false},
 		{"idempotency_key", &v.IdempotencyKey, false},
-		{"preconditions", listOf(&v.Preconditions, readStateWitness), false},
+		{"preconditions", &v.Preconditions, false},
 	})
 }
 
@@ -122,25 +122,25 @@ func readStateWitness(d *decoder, k canon.Kind, v *StateWitness) error {
 
 func readFullAdmissibilityWitness(d *decoder, k canon.Kind, v *FullAdmissibilityWitness) error {
 	return d.object(k, "", []decMember{
-		{"base", via(&v.Base, readAdmissibilityWitness), false},
-		{"contract", optionOf(&v.Contract, readContractWitness), absentOK},
-		{"barrier", optionOf(&v.Barrier, readBarrierWitness), absentOK},
-		{"profile", via(&v.Profile, readAdmissibilityProfile), false},
+		{"base", &v.Base, false},
+		{"contract", &v.Contract, absentOK},
+		{"barrier", &v.Barrier, absentOK},
+		{"profile", &v.Profile, false},
 	})
 }
 
 func readAdmissibilityWitness(d *decoder, k canon.Kind, v *AdmissibilityWitness) error {
 	return d.object(k, "", []decMember{
 		{"proposal_id", &v.ProposalID, false},
-		{"actor", via(&v.Actor, readString[ActorID]), false},
+		{"actor", &v.Actor, false},
 		{"capability_id", &v.CapabilityID, absentOK},
 		{"authority_ok", &v.AuthorityOK, false},
 		{"contract_ok", &v.ContractOK, false},
 		{"effect_ok", &v.EffectOK, false},
 		{"barrier_increment_ok", &v.BarrierIncrementOK, false},
 		{"risk_budget_ok", &v.RiskBudgetOK, false},
-		{"decision", via(&v.Decision, readAdmissibilityDecision), false},
-		{"recovery_class", optionOf(&v.RecoveryClass, readEnum[RecoveryClass]), absentOK},
+		{"decision", &v.Decision, false},
+		{"recovery_class", &v.RecoveryClass, absentOK},
 	})
 }
 
@@ -168,7 +168,7 @@ func readContextCheckpoint(d *decoder, k canon.Kind, v *ContextCheckpoint) error
 		{"covered_from", &v.CoveredFrom, false},
 		{"covered_to", &v.CoveredTo, false},
 		{"covered_event_root", &v.CoveredEventRoot, false},
-		{"control", via(&v.Control, readControlFrame), false},
+		{"control", &v.Control, false},
 		{"artifact_refs", &v.ArtifactRefs, false},
 		{"narrative_observation", &v.NarrativeObservation, absentOK},
 	})
@@ -190,11 +190,11 @@ func readControlFrame(d *decoder, k canon.Kind, v *ControlFrame) error {
 		{"authority_epoch", &v.AuthorityEpoch, false},
 		{"remaining_rejection_budget", &v.RemainingRejectionBudget, false},
 		{"remaining_turns", &v.RemainingTurns, false},
-		{"active_model", via(&v.ActiveModel, readModelID), false},
-		{"remaining_fallback_models", listOf(&v.RemainingFallbackModels, readModelID), false},
+		{"active_model", &v.ActiveModel, false},
+		{"remaining_fallback_models", &v.RemainingFallbackModels, false},
 		{"activated_tools", &v.ActivatedTools, false},
 		{"unresolved_call_ids", &v.UnresolvedCallIDs, false},
-		{"residual_summary", listOf(&v.ResidualSummary, readSummaryEntry), false},
+		{"residual_summary", &v.ResidualSummary, false},
 	})
 }
 
@@ -249,9 +249,9 @@ func readPartialCheckpointRef(d *decoder, k canon.Kind, v *PartialCheckpointRef)
 	return d.object(k, "", []decMember{
 		{"state_root", &v.StateRoot, false},
 		{"accepted_ancestor", &v.AcceptedAncestor, false},
-		{"parent_witness", via(&v.ParentWitness, readWitnessRef), false},
-		{"correction", optionOf(&v.Correction, readString[CorrectionPacketRef]), absentOK},
-		{"remaining_obligations", listOf(&v.RemainingObligations, readString[ObligationRef]), absentOK},
+		{"parent_witness", &v.ParentWitness, false},
+		{"correction", &v.Correction, absentOK},
+		{"remaining_obligations", &v.RemainingObligations, absentOK},
 		{"evidence_digest", &v.EvidenceDigest, false},
 	})
 }
@@ -262,7 +262,7 @@ func readBranchMeasurement(d *decoder, k canon.Kind, v *BranchMeasurement) error
 		{"candidate_id", &v.CandidateID, false},
 		{"energy", &v.Energy, false},
 		{"hard_pass", &v.HardPass, false},
-		{"residuals", listOf(&v.Residuals, readResidualEvent), false},
+		{"residuals", &v.Residuals, false},
 		{"sensor_profile", &v.SensorProfile, false},
 		{"cost", &v.Cost, false},
 	})
@@ -270,11 +270,11 @@ func readBranchMeasurement(d *decoder, k canon.Kind, v *BranchMeasurement) error
 
 func readCompiledPromptProgram(d *decoder, k canon.Kind, v *CompiledPromptProgram) error {
 	return d.object(k, "", []decMember{
-		{"route", via(&v.Route, readPromptRoute), false},
-		{"stage", via(&v.Stage, readEnum[PromptStage]), false},
-		{"dialect", via(&v.Dialect, readDialectRef), false},
-		{"messages", listOf(&v.Messages, readCompiledPromptMessage), false},
-		{"dropped_sections", listOf(&v.DroppedSections, readString[PromptSectionID]), false},
+		{"route", &v.Route, false},
+		{"stage", &v.Stage, false},
+		{"dialect", &v.Dialect, false},
+		{"messages", &v.Messages, false},
+		{"dropped_sections", &v.DroppedSections, false},
 		{"tool_spec_hash", &v.ToolSpecHash, false},
 		{"program_digest", &v.ProgramDigest, false},
 	})
@@ -283,7 +283,7 @@ func readCompiledPromptProgram(d *decoder, k canon.Kind, v *CompiledPromptProgra
 func readPromptRoute(d *decoder, k canon.Kind, v *PromptRoute) error {
 	return d.object(k, "", []decMember{
 		{"adapter", &v.Adapter, false},
-		{"family", via(&v.Family, readModelFamily), false},
+		{"family", &v.Family, false},
 		{"exact_model", &v.ExactModel, absentOK},
 	})
 }
@@ -297,18 +297,18 @@ func readDialectRef(d *decoder, k canon.Kind, v *DialectRef) error {
 
 func readCompiledPromptMessage(d *decoder, k canon.Kind, v *CompiledPromptMessage) error {
 	return d.object(k, "", []decMember{
-		{"role", via(&v.Role, readEnum[PromptMessageRole]), false},
+		{"role", &v.Role, false},
 		{"content", &v.Content, false},
-		{"sections", listOf(&v.Sections, readSectionProvenance), false},
+		{"sections", &v.Sections, false},
 		{"rendered_hash", &v.RenderedHash, false},
 	})
 }
 
 func readSectionProvenance(d *decoder, k canon.Kind, v *SectionProvenance) error {
 	return d.object(k, "", []decMember{
-		{"id", via(&v.ID, readString[PromptSectionID]), false},
-		{"version", via(&v.Version, readUint[PromptSectionVersion]), false},
+		{"id", &v.ID, false},
+		{"version", &v.Version, false},
 		{"content_hash", &v.ContentHash, false},
-		{"origin", via(&v.Origin, readOverrideOrigin), false},
+		{"origin", &v.Origin, false},
 	})
 }

@@ -27,32 +27,22 @@ func readMessage(d *decoder, k canon.Kind, v *Message) error {
 	}
 	switch string(name) {
 	case "system":
-		return readContentMessage(d, k, v, func(c string) Message { return MessageSystem{Content: c} })
+		var x MessageSystem
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"content", &x.Content, false}}))
 	case "user":
-		return readContentMessage(d, k, v, func(c string) Message { return MessageUser{Content: c} })
+		var x MessageUser
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"content", &x.Content, false}}))
 	case "assistant":
-		return readContentMessage(d, k, v, func(c string) Message { return MessageAssistant{Content: c} })
+		var x MessageAssistant
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"content", &x.Content, false}}))
 	case "assistant_tool_calls":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *MessageAssistantToolCalls) error {
-			return d.object(k, tag, []decMember{{"calls", listOf(&x.Calls, readProviderToolCall), false}})
-		})
+		var x MessageAssistantToolCalls
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"calls", &x.Calls, false}}))
 	case "tool_response":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *MessageToolResponse) error {
-			return d.object(k, tag, []decMember{{"call_id", &x.CallID, false}, {"content", &x.Content, false}})
-		})
+		var x MessageToolResponse
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"call_id", &x.CallID, false}, {"content", &x.Content, false}}))
 	}
 	return decAt(tag, decodeFail(errUnknownVariant))
-}
-
-// readContentMessage reads a Message variant holding only content (system,
-// user, assistant) and stores wrap(content) in *v.
-func readContentMessage(d *decoder, k canon.Kind, v *Message, wrap func(string) Message) error {
-	var content string
-	if err := d.object(k, "role", []decMember{{"content", &content, false}}); err != nil {
-		return err
-	}
-	*v = wrap(content)
-	return nil
 }
 
 func readConversationDelta(d *decoder, k canon.Kind, v *ConversationDelta) error {
@@ -63,17 +53,14 @@ func readConversationDelta(d *decoder, k canon.Kind, v *ConversationDelta) error
 	}
 	switch string(name) {
 	case "message":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *ConversationDeltaMessage) error {
-			return d.object(k, tag, []decMember{{"message", via(&x.Message, readMessage), false}})
-		})
+		var x ConversationDeltaMessage
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"message", &x.Message, false}}))
 	case "tool_activated":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *ConversationDeltaToolActivated) error {
-			return d.object(k, tag, []decMember{{"name", &x.Name, false}})
-		})
+		var x ConversationDeltaToolActivated
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"name", &x.Name, false}}))
 	case "compacted":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *ConversationDeltaCompacted) error {
-			return d.object(k, tag, []decMember{{"control", &x.Control, false}})
-		})
+		var x ConversationDeltaCompacted
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"control", &x.Control, false}}))
 	}
 	return decAt(tag, decodeFail(errUnknownVariant))
 }
@@ -92,23 +79,21 @@ func readOptionalCommand(d *decoder, k canon.Kind, v *CommandInvocation) error {
 	}
 	switch string(name) {
 	case "program":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *CommandInvocationProgram) error {
-			return d.object(k, tag, []decMember{
-				{"program", &x.Program, false},
-				{"args", &x.Args, false},
-				{"cwd", &x.Cwd, false},
-				{"env", via(&x.Env, readStringMap), false},
-			})
-		})
+		var x CommandInvocationProgram
+		return setVariant(v, &x, d.object(k, tag, []decMember{
+			{"program", &x.Program, false},
+			{"args", &x.Args, false},
+			{"cwd", &x.Cwd, false},
+			{"env", &x.Env, false},
+		}))
 	case "shell":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *CommandInvocationShell) error {
-			return d.object(k, tag, []decMember{
-				{"script", &x.Script, false},
-				{"cwd", &x.Cwd, false},
-				{"declared_reads", &x.DeclaredReads, false},
-				{"declared_writes", &x.DeclaredWrites, false},
-			})
-		})
+		var x CommandInvocationShell
+		return setVariant(v, &x, d.object(k, tag, []decMember{
+			{"script", &x.Script, false},
+			{"cwd", &x.Cwd, false},
+			{"declared_reads", &x.DeclaredReads, false},
+			{"declared_writes", &x.DeclaredWrites, false},
+		}))
 	}
 	return decAt(tag, decodeFail(errUnknownVariant))
 }
@@ -123,9 +108,8 @@ func readAdmissibilityDecision(d *decoder, k canon.Kind, v *AdmissibilityDecisio
 	case "allow":
 		return decUnit(d, k, tag, v, AdmissibilityDecisionAllow{})
 	case "deny":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *AdmissibilityDecisionDeny) error {
-			return d.object(k, tag, []decMember{{"reason", via(&x.Reason, readEnum[DenyReason]), false}})
-		})
+		var x AdmissibilityDecisionDeny
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"reason", &x.Reason, false}}))
 	case "needs_approval":
 		return decUnit(d, k, tag, v, AdmissibilityDecisionNeedsApproval{})
 	}
@@ -142,19 +126,13 @@ func readAdmissibilityProfile(d *decoder, k canon.Kind, v *AdmissibilityProfile)
 	case "srbn_certified":
 		return decUnit(d, k, tag, v, AdmissibilityProfileSrbnCertified{})
 	case "confinement_only":
-		return decInto(d, k, v, readMissingClauses)
+		var x AdmissibilityProfileConfinementOnly
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"missing", &x.Missing, false}}))
 	case "human_approved":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *AdmissibilityProfileHumanApproved) error {
-			return readMissingClauses(d, k, (*AdmissibilityProfileConfinementOnly)(x))
-		})
+		var x AdmissibilityProfileHumanApproved
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"missing", &x.Missing, false}}))
 	}
 	return decAt(tag, decodeFail(errUnknownVariant))
-}
-
-// readMissingClauses reads the profiles listing the missing clauses
-// (confinement_only; human_approved has the same shape).
-func readMissingClauses(d *decoder, k canon.Kind, x *AdmissibilityProfileConfinementOnly) error {
-	return d.object(k, "profile", []decMember{{"missing", listOf(&x.Missing, readEnum[ClauseID]), false}})
 }
 
 func readGateDecision(d *decoder, k canon.Kind, v *GateDecision) error {
@@ -167,25 +145,18 @@ func readGateDecision(d *decoder, k canon.Kind, v *GateDecision) error {
 	case "hard_pass":
 		return decUnit(d, k, tag, v, GateDecisionHardPass{})
 	case "accepted_by_descent":
-		return decInto(d, k, v, readDeltaV)
+		var x GateDecisionAcceptedByDescent
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"delta_v", &x.DeltaV, false}}))
 	case "rejected_non_descending":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *GateDecisionRejectedNonDescending) error {
-			return readDeltaV(d, k, (*GateDecisionAcceptedByDescent)(x))
-		})
+		var x GateDecisionRejectedNonDescending
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"delta_v", &x.DeltaV, false}}))
 	case "stopped_at_declared_floor":
 		return decUnit(d, k, tag, v, GateDecisionStoppedAtDeclaredFloor{})
 	case "exhausted_with_certificate":
-		return decInto(d, k, v, func(d *decoder, k canon.Kind, x *GateDecisionExhaustedWithCertificate) error {
-			return d.object(k, tag, []decMember{{"certificate_id", &x.CertificateID, false}})
-		})
+		var x GateDecisionExhaustedWithCertificate
+		return setVariant(v, &x, d.object(k, tag, []decMember{{"certificate_id", &x.CertificateID, false}}))
 	}
 	return decAt(tag, decodeFail(errUnknownVariant))
-}
-
-// readDeltaV reads the gate decisions carrying delta_v (accepted_by_descent;
-// rejected_non_descending has the same shape).
-func readDeltaV(d *decoder, k canon.Kind, x *GateDecisionAcceptedByDescent) error {
-	return d.object(k, "kind", []decMember{{"delta_v", &x.DeltaV, false}})
 }
 
 // external reads the shape of an externally tagged enum value whose first
@@ -210,14 +181,15 @@ func (d *decoder) external(k canon.Kind) (name []byte, unit bool, err error) {
 	return nil, false, decMismatch(k, "a string or a one-member object")
 }
 
-// externalValue reads the value of the one member of an externally tagged
-// variant, named name, with read, and checks that no other member follows.
-func externalValue[T any, I any](d *decoder, name string, v *I, read func(*decoder, canon.Kind, *T) error) error {
+// externalValue reads into dst the value of the one member, named name,
+// of an externally tagged variant's object (see external), and checks that
+// no other member follows.
+func (d *decoder) externalValue(name string, dst any) error {
 	vk, err := d.next()
 	if err != nil {
 		return err
 	}
-	if err := decInto(d, vk, v, read); err != nil {
+	if err := d.member(dst, vk); err != nil {
 		return decAt(name, err)
 	}
 	k, err := d.next()
@@ -238,11 +210,11 @@ func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
 	case unit:
 		return decodeFail(errUnknownUnit)
 	case string(name) == "ToolCalls":
-		return externalValue(d, "ToolCalls", v, func(d *decoder, k canon.Kind, x *TurnOutputToolCalls) error {
-			return readArray(d, k, (*[]ProviderToolCall)(x), readProviderToolCall)
-		})
+		var x TurnOutputToolCalls
+		return setVariant(v, &x, d.externalValue("ToolCalls", &x))
 	case string(name) == "Text":
-		return externalValue(d, "Text", v, readString[TurnOutputText])
+		var x TurnOutputText
+		return setVariant(v, &x, d.externalValue("Text", &x))
 	}
 	return decodeFail(errUnknownVariant)
 }
@@ -259,7 +231,8 @@ func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
 		}
 		return decodeFail(errUnknownUnit)
 	case string(name) == "other":
-		return externalValue(d, "other", v, readString[ModelFamilyOther])
+		var x ModelFamilyOther
+		return setVariant(v, &x, d.externalValue("other", &x))
 	}
 	return decodeFail(errUnknownVariant)
 }
@@ -276,9 +249,11 @@ func readOverrideOrigin(d *decoder, k canon.Kind, v *OverrideOrigin) error {
 		}
 		return decodeFail(errUnknownUnit)
 	case string(name) == "family":
-		return externalValue(d, "family", v, readString[OverrideOriginFamily])
+		var x OverrideOriginFamily
+		return setVariant(v, &x, d.externalValue("family", &x))
 	case string(name) == "exact_model":
-		return externalValue(d, "exact_model", v, readString[OverrideOriginExactModel])
+		var x OverrideOriginExactModel
+		return setVariant(v, &x, d.externalValue("exact_model", &x))
 	}
 	return decodeFail(errUnknownVariant)
 }
@@ -295,13 +270,18 @@ func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
 		}
 		return decodeFail(errUnknownUnit)
 	case string(name) == "accepted_root":
-		return externalValue(d, "accepted_root", v, readString[StateDependencyAcceptedRoot])
+		var x StateDependencyAcceptedRoot
+		return setVariant(v, &x, d.externalValue("accepted_root", &x))
 	case string(name) == "partial_checkpoint_root":
-		return externalValue(d, "partial_checkpoint_root", v, readString[StateDependencyPartialCheckpointRoot])
+		var x StateDependencyPartialCheckpointRoot
+		return setVariant(v, &x, d.externalValue("partial_checkpoint_root", &x))
 	case string(name) == "path_blob":
-		return externalValue(d, "path_blob", v, func(d *decoder, k canon.Kind, x *StateDependencyPathBlob) error {
-			return d.object(k, "", []decMember{{"path", &x.Path, false}, {"blob_hash", &x.BlobHash, false}})
-		})
+		var x StateDependencyPathBlob
+		return setVariant(v, &x, d.externalValue("path_blob", &x))
 	}
 	return decodeFail(errUnknownVariant)
+}
+
+func readPathBlob(d *decoder, k canon.Kind, v *StateDependencyPathBlob) error {
+	return d.object(k, "", []decMember{{"path", &v.Path, false}, {"blob_hash", &v.BlobHash, false}})
 }

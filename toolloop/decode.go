@@ -11,10 +11,15 @@ import (
 // canon.Scanner per call, the object walk shared by every struct and
 // internally tagged enum (members in any order, unknown members skipped,
 // known members at most once, required members present), the tag lookahead,
-// and UnmarshalEvent. The per-type readers live in decode_*.go.
+// and UnmarshalEvent. The per-type readers live in decode_*.go, and
+// decode_dispatch.go maps every destination type to its reader.
 
-// decoder reads one document. It is built on the stack of each exported
-// decoding function and never outlives the call.
+// decoder reads one document. It lives on the stack of each exported
+// decoding function and never outlives the call: readers are only ever
+// called directly (never through function values or interface methods), so
+// escape analysis keeps the decoder, the member tables and the structs being
+// filled on the stack, and only the decoded strings, slices, Values and the
+// final boxing of an event or variant allocate.
 type decoder struct {
 	s canon.Scanner
 	// buf is scratch space for decoded member names, tags and escaped

@@ -182,3 +182,29 @@ func TestUnmarshalEventAllocatesNoMoreThanEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalEventAllocatesOnlyItsResult pins that decoding allocates only
+// what the result holds: the decoder, the member tables and the structs
+// being filled stay on the stack.
+func TestUnmarshalEventAllocatesOnlyItsResult(t *testing.T) {
+	cases := []struct {
+		in   string
+		want float64 // allocations
+	}{
+		// The checkpoint_id string and the boxed event.
+		{`{"event":"candidate_restored","checkpoint_id":"cp-1"}`, 2},
+		// Two strings, the enum string and the boxed event.
+		{`{"class":"budget_exhausted","reason":"quota","call_id":"c1","event":"effect_denied"}`, 4},
+		// The node_id string, the boxed decision and the boxed event.
+		{`{"event":"gate_decision_recorded","node_id":"n1","generation":0,"decision":{"delta_v":0.5,"kind":"accepted_by_descent"}}`, 3},
+		// An empty string, an empty array and absent members allocate
+		// nothing (nor do one-byte strings, which Go does not allocate).
+		{`{"event":"candidate_measured","node_id":"","generation":0,"energy":1e-400,"hard_pass":true,"residuals":[]}`, 1},
+	}
+	for _, c := range cases {
+		in := []byte(c.in)
+		if got := testing.AllocsPerRun(20, func() { decSinkEvent, decSinkErr = UnmarshalEvent(in) }); got != c.want || decSinkErr != nil {
+			t.Errorf("%s: %.0f allocations (%v), want %.0f", c.in, got, decSinkErr, c.want)
+		}
+	}
+}

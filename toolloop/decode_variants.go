@@ -162,8 +162,8 @@ func readGateDecision(d *decoder, k canon.Kind, v *GateDecision) error {
 // external reads the shape of an externally tagged enum value whose first
 // token is k: a bare string is a unit variant (unit is true and name is the
 // string); an object must have a first member, whose name is returned, and
-// the scanner is left before that member's value (read it, then call
-// endExternal). The name is valid until the next token is read.
+// the scanner is left before that member's value (read it with
+// externalValue). The name is valid until the next token is read.
 func (d *decoder) external(k canon.Kind) (name []byte, unit bool, err error) {
 	switch k {
 	case canon.KindString:

@@ -490,7 +490,9 @@ func FuzzProject(f *testing.F) {
 
 // FuzzReassert projects a generated call, applies generated late
 // transforms (insertions, deletions, swaps, rewrites, duplicates,
-// re-added excluded units) and reasserts with or without the frozen
+// re-added excluded units), checks that identity reuse between the
+// projection and the late call agrees with hashing, and reasserts with or
+// without the frozen
 // baseline and provenance: the result either fails closed or has no
 // never_backend identity but on copies, every active overlay exactly once,
 // the late call's client units in order and unchanged, and is accepted by
@@ -503,6 +505,11 @@ func FuzzReassert(f *testing.F) {
 			return
 		}
 		late := g.late(out, call)
+		var k kernel // reusing identities of the projection gives the hashed ones
+		item := late.HasItemAuthority()
+		if direct, reused := k.trajectoryOf(&late, item), k.trajectoryReusing(&late, item, k.trajectoryOf(&out, item)); !reflect.DeepEqual(direct.ids, reused.ids) {
+			t.Fatal("reused identities differ from hashed ones")
+		}
 		baseline := lipapi.Call{}
 		if g.intn(2) == 0 {
 			if b, err := FilterNeverBackend(call, snap); err == nil {

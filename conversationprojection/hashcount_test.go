@@ -1,6 +1,7 @@
 package conversationprojection
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -35,7 +36,9 @@ func pjActiveOverlays(s Snapshot) int {
 // The exported functions delegate to kernel methods that do all the work;
 // kernel.hashes counts every identity computation, so these tests prove
 // that each message unit (and each overlay's injected unit) is hashed
-// exactly once per call, whatever the internal steps reuse.
+// at most once per call, whatever the internal steps reuse, and that the
+// units of a baseline or adapted call equal to units of the primary call
+// are not hashed at all.
 func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 	for _, s := range []pjScenario{pjItemScenario(t), pjLegacyScenario(t), pjCollisionScenario(t)} {
 		name := s.call.ID + map[bool]string{true: "item", false: "legacy"}[s.call.HasItemAuthority()]
@@ -54,11 +57,24 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		} else {
 			late.Messages = append(late.Messages, pjMsg(lipapi.RoleUser, "new"))
 		}
+		// Every baseline unit is also in the late call: none is hashed.
 		k = kernel{}
 		_, _, err = k.reassertCall(&late, &s.snap, s.ev.Provenance, &s.baseline)
 		pjMust(t, err)
-		if want := pjMessageUnits(late) + pjMessageUnits(s.baseline) + overlays; k.hashes != want {
+		if want := pjMessageUnits(late) + overlays; k.hashes != want {
 			t.Errorf("%s: Reassert with a frozen baseline hashed %d times, want %d", name, k.hashes, want)
+		}
+		// A baseline unit rewritten in the late call is hashed once.
+		rewritten := lipapi.CloneCall(late)
+		if rewritten.HasItemAuthority() {
+			rewritten.Items[0].Content[0].Text += "!"
+		} else {
+			rewritten.Messages[0].Parts[0].Text += "!"
+		}
+		k = kernel{}
+		_, _, _ = k.reassertCall(&rewritten, &s.snap, s.ev.Provenance, &s.baseline)
+		if want := pjMessageUnits(late) + 1 + overlays; k.hashes != want {
+			t.Errorf("%s: Reassert with one rewritten unit hashed %d times, want %d", name, k.hashes, want)
 		}
 
 		// No baseline, no provenance: the provenance is derived by
@@ -79,9 +95,10 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		}
 
 		k = kernel{}
-		pjMust(t, k.verifyCall(&out, &out, &s.snap, ev.Provenance))
-		if want := 2 * pjMessageUnits(out); k.hashes != want {
-			t.Errorf("%s: Verify hashed %d times, want %d", name, k.hashes, want)
+		adapted := lipapi.CloneCall(out)
+		pjMust(t, k.verifyCall(&out, &adapted, &s.snap, ev.Provenance))
+		if want := pjMessageUnits(out); k.hashes != want {
+			t.Errorf("%s: Verify hashed %d times, want %d (adapted units reused)", name, k.hashes, want)
 		}
 
 		// The tail anchor may stop early (the collision scenario ends with a
@@ -146,5 +163,78 @@ func TestProjectionErrorsNeverContainText(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), mark) {
 			t.Errorf("case %d: error %q contains text", i, err)
 		}
+	}
+}
+
+// TestIdentityReuseMatchesHashing checks, on generated calls and edited
+// copies of them, that reusing identities gives exactly the identities
+// (and identity errors) that hashing gives.
+func TestIdentityReuseMatchesHashing(t *testing.T) {
+	for seed := 0; seed < 400; seed++ {
+		data := make([]byte, 96)
+		for i := range data {
+			data[i] = byte((seed*131 + i*i*7 + i) % 251)
+		}
+		g := &pjFuzz{data: data}
+		call := g.call()
+		edited := g.late(call, call)
+		for _, item := range []bool{false, true} {
+			var k kernel
+			known := k.trajectoryOf(&call, item)
+			direct := k.trajectoryOf(&edited, item)
+			reused := k.trajectoryReusing(&edited, item, known)
+			if !reflect.DeepEqual(direct.ids, reused.ids) || (direct.errs == nil) != (reused.errs == nil) {
+				t.Fatalf("seed %d item %t: reused identities differ from hashed ones", seed, item)
+			}
+			for i := range direct.errs {
+				if (direct.errs[i] == nil) != (reused.errs[i] == nil) {
+					t.Fatalf("seed %d item %t: identity error of unit %d differs", seed, item, i)
+				}
+			}
+		}
+	}
+}
+
+// TestIdentityReuseComparesEveryField changes each field of a message in
+// turn and checks that the changed message is never taken for the
+// original. A new field in lipapi.Part must be added to sameMessage (and
+// this test); lipapi.ContentPart is compared with ==.
+func TestIdentityReuseComparesEveryField(t *testing.T) {
+	if n := reflect.TypeOf(lipapi.Part{}).NumField(); n != 11 {
+		t.Fatalf("lipapi.Part has %d fields; sameMessage compares 11", n)
+	}
+	base := lipapi.Part{Kind: lipapi.PartText, Text: "t", ImageRef: "i", ImageMIME: "im", FileRef: "f", FileMIME: "fm",
+		FileName: "fn", ToolCallID: "c", ToolName: "n", Content: []byte(`1`), Reasoning: &lipapi.ReasoningPart{}}
+	pv := reflect.ValueOf(&base).Elem()
+	for f := 0; f < pv.NumField(); f++ {
+		p := base
+		v := reflect.ValueOf(&p).Elem().Field(f)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(v.String() + "x")
+		case reflect.Slice:
+			v.SetBytes([]byte(`2`))
+		case reflect.Pointer:
+			v.Set(reflect.ValueOf(&lipapi.ReasoningPart{}))
+		}
+		a := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{base}}
+		b := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{p}}
+		if sameMessage(&a, &b) {
+			t.Errorf("field %s: changed part taken as equal", pv.Type().Field(f).Name)
+		}
+	}
+	a := pjItem("a", lipapi.RoleUser, "t")
+	b := pjItem("b", lipapi.RoleUser, "t")
+	if !sameItemMessage(&a, &b) {
+		t.Errorf("items differing only in ID not taken as equal")
+	}
+	b.Content = []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "t", Annotation: &lipapi.AnnotationPart{}}}
+	if sameItemMessage(&a, &b) {
+		t.Errorf("content parts differing in a pointer taken as equal")
+	}
+	b = pjItem("b", lipapi.RoleUser, "t")
+	b.ToolCall = &lipapi.ToolCallItem{}
+	if sameItemMessage(&a, &b) || sameItemMessage(&b, &b) {
+		t.Errorf("a message item with a variant payload taken as equal")
 	}
 }

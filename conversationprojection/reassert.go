@@ -36,7 +36,8 @@ import (
 // With no tags and no provenance it only validates call and returns a copy
 // with empty evidence. On error it returns the zero Call and nil evidence.
 //
-// Reassert hashes each message unit of call and filteredBaseline once and
+// Reassert hashes each message unit of call once, and each unit of
+// filteredBaseline that is not equal to one of call's at most once. It
 // runs in O(n + m log m) for n units and m provenance entries in the usual
 // case, plus the bytes it hashes and copies; see the package documentation
 // for the degenerate cases.
@@ -77,14 +78,15 @@ func (r *reassertion) callUnits() *trajectory {
 }
 
 // baselineUnits returns the units of the baseline in the given form,
-// hashing them on first use.
+// computing them on first use: a unit equal to a unit of call takes its
+// identity, the others are hashed.
 func (r *reassertion) baselineUnits(item bool) *trajectory {
 	f := 0
 	if item {
 		f = 1
 	}
 	if r.base[f] == nil {
-		r.base[f] = r.k.trajectoryOf(r.baseline, item)
+		r.base[f] = r.k.trajectoryReusing(r.baseline, item, r.callUnits())
 	}
 	return r.base[f]
 }

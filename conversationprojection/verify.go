@@ -33,7 +33,8 @@ import (
 // provenance, tags or overlays it returns nil at once. Failures wrap
 // ErrProjectionFailed and name overlay IDs and indexes only.
 //
-// It hashes each message unit of both calls once and runs in
+// It hashes each message unit of reasserted once, and each unit of adapted
+// that is not equal to one of reasserted's at most once, and runs in
 // O(n + m log m) for n units and m provenance entries.
 func VerifyAdaptationPreservesProjection(reasserted, adapted lipapi.Call, snap Snapshot, provenance []OverlayProvenance) error {
 	var k kernel
@@ -62,7 +63,8 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	if adapted.HasItemAuthority() != item {
 		return fmt.Errorf("%w: the adapted call changed authority", ErrProjectionFailed)
 	}
-	rt, at := k.trajectoryOf(reasserted, item), k.trajectoryOf(adapted, item)
+	rt := k.trajectoryOf(reasserted, item)
+	at := k.trajectoryReusing(adapted, item, rt)
 
 	// Step 3: per-identity counts.
 	ids := make(map[MessageIdentity]*verifyInfo, len(prov))

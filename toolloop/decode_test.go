@@ -151,7 +151,8 @@ func TestDecodeLedgerRowClassifiesTheLegacyRowsVector(t *testing.T) {
 
 // TestDirectAndLedgerVectorsDecodeToTheSameEvents decodes the 24 direct
 // lines (tags as listed in events.chain.tsv, values as the reference
-// builder makes them) and the 24 ledger rows (version 1, the same values).
+// builder makes them, written back byte for byte by the legacy encoder) and
+// the 24 ledger rows (version 1, the same values).
 func TestDirectAndLedgerVectorsDecodeToTheSameEvents(t *testing.T) {
 	direct := vectorLines(t, "events.direct.jsonl", false)
 	ledger := vectorLines(t, "events.ledger.jsonl", false)
@@ -166,6 +167,9 @@ func TestDirectAndLedgerVectorsDecodeToTheSameEvents(t *testing.T) {
 		}
 		if want := buildEvent(t, line); !sameValue(ev, want) {
 			t.Errorf("line %d:\n got %#v\nwant %#v", i+1, ev, want)
+		}
+		if b, err := legacyEncoder.MarshalEvent(ev); err != nil || string(b) != line {
+			t.Errorf("line %d: re-encoded %s, %v", i+1, b, err)
 		}
 		got, err := DecodeLedgerRow([]byte(ledger[i]))
 		if err != nil {

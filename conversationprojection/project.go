@@ -96,8 +96,9 @@ type injection struct {
 // the anchors Reassert carried over (§8.2).
 //
 // It returns the output call and its trajectory. With deep set the call is
-// a deep copy sharing no memory with base or t; otherwise it shares their
-// memory and is for internal use only.
+// a deep copy sharing no memory with base or t, and the trajectory records
+// no identities; otherwise the call shares their memory and is for
+// internal use only.
 func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steering, deep bool, carried map[string]MessageAnchor) (lipapi.Call, *trajectory, *ProjectionEvidence, error) {
 	if err := t.firstError(); err != nil {
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
@@ -123,7 +124,7 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 		clone := lipapi.CloneCall(t.shallowCall(base))
 		src, outBase = t.withUnitsOf(&clone), &clone
 	}
-	out, prov := k.assemble(src, removed, stable, resolved)
+	out, prov := k.assemble(src, removed, stable, resolved, !deep)
 	c := out.shallowCall(outBase)
 	if err := c.Validate(); err != nil {
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
@@ -245,9 +246,9 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 // the injections inserted (Project steps 7 and 8), and the provenance of
 // each injection, in injection order. The injected units and the
 // provenance's pointers are allocated in one block per kind.
-func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection) (*trajectory, []OverlayProvenance) {
+func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection, ids bool) (*trajectory, []OverlayProvenance) {
 	m := len(stable) + len(resolved)
-	out := newTrajectoryLike(t, m)
+	out := newTrajectoryLike(t, m, ids)
 	var prov []OverlayProvenance
 	var inj injected
 	if m > 0 {
@@ -385,9 +386,11 @@ func (t *trajectory) appendOverlay(o *Overlay, id MessageIdentity, instr bool, b
 			t.msgs = append(t.msgs, m)
 		}
 	}
-	t.ids = append(t.ids, id)
-	if t.errs != nil {
-		t.errs = append(t.errs, nil)
+	if t.ids != nil {
+		t.ids = append(t.ids, id)
+		if t.errs != nil {
+			t.errs = append(t.errs, nil)
+		}
 	}
 	return at
 }

@@ -3,6 +3,7 @@ package conversationprojection
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -205,9 +206,13 @@ func (t *trajectory) firstError() error {
 
 // newTrajectoryLike returns an empty trajectory of t's authority with room
 // for t's units plus m more in each slice; its slices are non-nil, as
-// Project's outputs must be.
-func newTrajectoryLike(t *trajectory, m int) *trajectory {
-	out := &trajectory{item: t.item, ids: make([]MessageIdentity, 0, t.len()+m)}
+// Project's outputs must be. Without ids it records no identities (and
+// its len is 0): for outputs only turned into calls.
+func newTrajectoryLike(t *trajectory, m int, ids bool) *trajectory {
+	out := &trajectory{item: t.item}
+	if ids {
+		out.ids = make([]MessageIdentity, 0, t.len()+m)
+	}
 	if t.item {
 		out.items = make([]lipapi.Item, 0, len(t.items)+m)
 	} else {
@@ -229,9 +234,9 @@ func (t *trajectory) withUnitsOf(c *lipapi.Call) *trajectory {
 	return &out
 }
 
-// appendUnit appends unit i of src, with its identity (or error). A legacy
-// unit is appended to the region it comes from; callers append all
-// instructions before the first message.
+// appendUnit appends unit i of src, with its identity (or error) when t
+// records identities. A legacy unit is appended to the region it comes
+// from; callers append all instructions before the first message.
 func (t *trajectory) appendUnit(src *trajectory, i int) {
 	switch {
 	case t.item:
@@ -240,6 +245,9 @@ func (t *trajectory) appendUnit(src *trajectory, i int) {
 		t.ins = append(t.ins, src.ins[i])
 	default:
 		t.msgs = append(t.msgs, src.msgs[i-len(src.ins)])
+	}
+	if t.ids == nil {
+		return
 	}
 	t.ids = append(t.ids, src.ids[i])
 	if src.errs != nil && src.errs[i] != nil {
@@ -281,34 +289,47 @@ func (t *trajectory) countIdentities(want map[MessageIdentity]int) {
 // t in one pass, counting occurrences only over the units for which skip
 // (when non-nil) is false. It returns the unit position of each anchor, -1
 // for an anchor that does not resolve (an invalid anchor never resolves).
-// It runs in O(n + a) for n units and a anchors.
+// It runs in O(n + a log a) for n units and a anchors, with one map lookup
+// per unit.
 func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
 	pos := make([]int, len(anchors))
 	if len(anchors) == 0 {
 		return pos
 	}
-	counts := make(map[MessageIdentity]uint32, len(anchors))
-	want := make(map[MessageAnchor][]int, len(anchors))
+	// The anchors of one identity, by ascending occurrence: as the count
+	// of that identity grows, next advances over the anchors reached.
+	type group struct {
+		count uint32
+		next  int
+		wants []int // indexes into anchors
+	}
+	groups := make(map[MessageIdentity]*group, len(anchors))
 	for j, a := range anchors {
 		pos[j] = -1
 		if a.Identity == "" || a.Occurrence == 0 {
 			continue
 		}
-		counts[a.Identity] = 0
-		want[a] = append(want[a], j)
+		g := groups[a.Identity]
+		if g == nil {
+			g = new(group)
+			groups[a.Identity] = g
+		}
+		g.wants = append(g.wants, j)
+	}
+	for _, g := range groups {
+		slices.SortStableFunc(g.wants, func(a, b int) int { return cmp.Compare(anchors[a].Occurrence, anchors[b].Occurrence) })
 	}
 	for i, id := range t.ids {
 		if id == "" || (skip != nil && skip[i]) {
 			continue
 		}
-		n, ok := counts[id]
-		if !ok {
+		g := groups[id]
+		if g == nil || g.next == len(g.wants) {
 			continue
 		}
-		n++
-		counts[id] = n
-		for _, j := range want[MessageAnchor{Identity: id, Occurrence: n}] {
-			pos[j] = i
+		g.count++
+		for ; g.next < len(g.wants) && anchors[g.wants[g.next]].Occurrence == g.count; g.next++ {
+			pos[g.wants[g.next]] = i
 		}
 	}
 	return pos

@@ -1,0 +1,71 @@
+package conversationprojection
+
+import (
+	"testing"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// TestResolveAnchorsMatchesResolveAnchor checks the one-pass resolver
+// against ResolveAnchor, one anchor at a time, on generated item calls with
+// repeated identities, including anchors that do not resolve, invalid
+// anchors and several anchors on one identity.
+func TestResolveAnchorsMatchesResolveAnchor(t *testing.T) {
+	vocab := pjFuzzVocabulary(t)
+	resolved := 0
+	for seed := 0; seed < 300; seed++ {
+		data := make([]byte, 80)
+		for i := range data {
+			data[i] = byte((seed*97 + i*31 + i*i) % 253)
+		}
+		g := &pjFuzz{data: data}
+		call := g.call()
+		if !call.HasItemAuthority() {
+			call = lipapi.Call{Items: []lipapi.Item{}}
+			var ids []string
+			for i := 0; i < 12; i++ {
+				call.Items = append(call.Items, g.item(i, &ids)...)
+			}
+		}
+		var anchors []MessageAnchor
+		for i := 0; i < 10; i++ {
+			anchors = append(anchors, MessageAnchor{Identity: vocab[g.intn(len(vocab))], Occurrence: uint32(g.intn(4))})
+		}
+		anchors = append(anchors, MessageAnchor{}, MessageAnchor{Identity: "v1:junk", Occurrence: 1})
+		var k kernel
+		tr := k.trajectoryOf(&call, true)
+		if tr.errs != nil {
+			continue // ResolveAnchor reports identity errors; resolveAnchors skips
+		}
+		got := tr.resolveAnchors(anchors, nil)
+		for j, a := range anchors {
+			want, ok, err := ResolveAnchor(call.Items, a)
+			if err != nil {
+				want = -1
+			}
+			if !ok {
+				want = -1
+			}
+			if want >= 0 {
+				resolved++
+			}
+			if got[j] != want {
+				t.Fatalf("seed %d: anchor %v resolved at %d, ResolveAnchor says %d", seed, a, got[j], want)
+			}
+		}
+		// Skipped units are not counted: skipping every unit resolves
+		// nothing.
+		skip := make([]bool, tr.len())
+		for i := range skip {
+			skip[i] = true
+		}
+		for j, p := range tr.resolveAnchors(anchors, skip) {
+			if p != -1 {
+				t.Fatalf("seed %d: anchor %d resolved over skipped units", seed, j)
+			}
+		}
+	}
+	if resolved < 100 {
+		t.Fatalf("only %d anchors resolved: the test exercises too little", resolved)
+	}
+}

@@ -507,7 +507,7 @@ func FuzzReassert(f *testing.F) {
 		late := g.late(out, call)
 		var k kernel // reusing identities of the projection gives the hashed ones
 		item := late.HasItemAuthority()
-		if direct, reused := k.trajectoryOf(&late, item), k.trajectoryReusing(&late, item, k.trajectoryOf(&out, item)); !reflect.DeepEqual(direct.ids, reused.ids) {
+		if direct, reused := k.trajectoryOf(&late, item), k.trajectoryReusing(&late, item, k.trajectoryOf(&out, item), 4); !reflect.DeepEqual(direct.ids, reused.ids) {
 			t.Fatal("reused identities differ from hashed ones")
 		}
 		baseline := lipapi.Call{}

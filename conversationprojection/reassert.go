@@ -52,7 +52,7 @@ func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayP
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	k.use(snap)
-	r := reassertion{k: k, call: call, baseline: baseline}
+	r := reassertion{k: k, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + 16}
 	out, ev, err := r.run(prov)
 	if err != nil {
 		return lipapi.Call{}, nil, err
@@ -67,6 +67,9 @@ type reassertion struct {
 	baseline *lipapi.Call
 	units    *trajectory    // call's units, once computed
 	base     [2]*trajectory // baseline's units in legacy [0] and item [1] form, once computed
+	// window is how far apart call and baseline units are expected to
+	// drift: the copies in call, at most one per overlay or entry.
+	window int
 }
 
 // callUnits returns the units of call, hashing them on first use.
@@ -86,7 +89,7 @@ func (r *reassertion) baselineUnits(item bool) *trajectory {
 		f = 1
 	}
 	if r.base[f] == nil {
-		r.base[f] = r.k.trajectoryReusing(r.baseline, item, r.callUnits())
+		r.base[f] = r.k.trajectoryReusing(r.baseline, item, r.callUnits(), r.window)
 	}
 	return r.base[f]
 }
@@ -127,6 +130,7 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	}
 
 	ct := r.callUnits() // step 4
+	r.k.overlayIdentitiesFrom(ct, prov)
 	var order []*idInfo // the identities of prov, in order of first entry
 	ids := provenanceIdentities(ct, prov, &order)
 	frozen := hasTrajectory(r.baseline, false)

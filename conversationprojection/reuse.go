@@ -16,12 +16,16 @@ import (
 // result; it only saves hashing.
 
 // maxReuseCandidates bounds the already hashed units compared with one
-// unit: past it the unit is hashed, which keeps reuse linear even when
-// many units share a first part.
+// unit through the index: past it the unit is hashed, which keeps reuse
+// linear even when many units share a first part.
 const maxReuseCandidates = 8
 
-// reuseKey buckets message units for reuse: units with equal identity-
-// relevant fields have equal keys.
+// maxWindowMisses bounds the units looked for in the window ahead of the
+// last match (see reuser) before reuse relies on the index alone.
+const maxWindowMisses = 32
+
+// reuseKey buckets message units for the index: units with equal
+// identity-relevant fields have equal keys.
 type reuseKey struct {
 	role  lipapi.Role
 	parts int
@@ -29,50 +33,42 @@ type reuseKey struct {
 	text  string
 }
 
-// reuseKeyOf returns the key of unit i of t, and false when unit i is not
-// a message unit.
-func (t *trajectory) reuseKeyOf(i int) (reuseKey, bool) {
+// reuseKeyOf returns the key of message unit i of t.
+func (t *trajectory) reuseKeyOf(i int) reuseKey {
 	if t.item {
 		it := &t.items[i]
-		if it.Kind != lipapi.ItemKindMessage {
-			return reuseKey{}, false
-		}
 		k := reuseKey{role: it.Role, parts: len(it.Content)}
 		if len(it.Content) > 0 {
 			k.kind, k.text = string(it.Content[0].Kind), it.Content[0].Text
 		}
-		return k, true
+		return k
 	}
 	m := t.message(i)
 	k := reuseKey{role: m.Role, parts: len(m.Parts)}
 	if len(m.Parts) > 0 {
 		k.kind, k.text = string(m.Parts[0].Kind), m.Parts[0].Text
 	}
-	return k, true
+	return k
+}
+
+// sameUnit reports whether message unit i of t and unit j of u (same form)
+// are equal in every identity-relevant field.
+func sameUnit(t *trajectory, i int, u *trajectory, j int) bool {
+	if t.item {
+		return sameItemMessage(&t.items[i], &u.items[j])
+	}
+	return sameMessage(t.message(i), u.message(j))
 }
 
 // trajectoryReusing is trajectoryOf, except that a message unit equal to a
 // message unit of known (same form) with a computed identity takes that
-// identity instead of being hashed. It runs in O(n + len(known)) plus the
+// identity instead of being hashed. window is how far ahead of the last
+// match to look first (the length of the longest run of known units
+// expected to be absent from c). It runs in O(n + len(known)) plus the
 // bytes hashed and compared.
-func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory) *trajectory {
+func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory, window int) *trajectory {
 	if known == nil || known.item != item || known.len() == 0 {
 		return k.trajectoryOf(c, item)
-	}
-	// first[key] is the first unit of known with the key; next[i] the next
-	// one after unit i (-1 at the end).
-	first := make(map[reuseKey]int32, known.len())
-	next := make([]int32, known.len())
-	for i := known.len() - 1; i >= 0; i-- {
-		next[i] = -1
-		if known.ids[i] == "" {
-			continue
-		}
-		key, _ := known.reuseKeyOf(i)
-		if j, ok := first[key]; ok {
-			next[i] = j
-		}
-		first[key] = int32(i)
 	}
 	t := &trajectory{item: item}
 	if item {
@@ -81,12 +77,12 @@ func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory)
 		t.ins, t.msgs = c.Instructions, c.Messages
 	}
 	t.ids = make([]MessageIdentity, len(t.items)+len(t.ins)+len(t.msgs))
+	r := reuser{known: known, window: window}
 	for i := range t.ids {
-		key, ok := t.reuseKeyOf(i)
-		if !ok {
-			continue // a non-message item
+		if !t.isMessage(i) {
+			continue
 		}
-		if id := t.reuse(i, key, known, first, next); id != "" {
+		if id := r.find(t, i); id != "" {
 			t.ids[i] = id
 			continue
 		}
@@ -102,18 +98,105 @@ func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory)
 	return t
 }
 
-// reuse returns the identity of a unit of known equal to unit i of t, or
-// "" when none of the first candidates is.
-func (t *trajectory) reuse(i int, key reuseKey, known *trajectory, first map[reuseKey]int32, next []int32) MessageIdentity {
-	j, ok := first[key]
+// A reuser finds, for the units of a trajectory in order, equal units of
+// known. Both usually hold the same units in the same order, with runs of
+// units present in only one of them, so it first looks in a window ahead
+// of its last match; after maxWindowMisses misses, or for a unit not in
+// the window, it uses an index of known by reuseKey, built on first need.
+type reuser struct {
+	known  *trajectory
+	window int
+	next   int // position in known after the last match
+	misses int
+	first  map[reuseKey]int32 // first unit of known with a key
+	chain  []int32            // chain[j]: the next unit after j with its key, -1 at the end
+}
+
+// find returns the identity of a unit of known equal to message unit i of
+// t, or "".
+func (r *reuser) find(t *trajectory, i int) MessageIdentity {
+	known := r.known
+	if r.misses < maxWindowMisses {
+		for j := r.next; j < known.len() && j <= r.next+r.window; j++ {
+			if known.ids[j] != "" && sameUnit(t, i, known, j) {
+				r.next = j + 1
+				return known.ids[j]
+			}
+		}
+		r.misses++
+	}
+	if r.first == nil {
+		r.index()
+	}
+	j, ok := r.first[t.reuseKeyOf(i)]
 	for n := 0; ok && j >= 0 && n < maxReuseCandidates; n++ {
-		if t.item && sameItemMessage(&t.items[i], &known.items[j]) ||
-			!t.item && sameMessage(t.message(i), known.message(int(j))) {
+		if sameUnit(t, i, known, int(j)) {
+			r.next = int(j) + 1
 			return known.ids[j]
 		}
-		j = next[j]
+		j = r.chain[j]
 	}
 	return ""
+}
+
+// index builds the index of known's message units with an identity.
+func (r *reuser) index() {
+	known := r.known
+	r.first = make(map[reuseKey]int32, known.len())
+	r.chain = make([]int32, known.len())
+	for j := known.len() - 1; j >= 0; j-- {
+		r.chain[j] = -1
+		if known.ids[j] == "" {
+			continue
+		}
+		key := known.reuseKeyOf(j)
+		if f, ok := r.first[key]; ok {
+			r.chain[j] = f
+		}
+		r.first[key] = int32(j)
+	}
+}
+
+// overlayIdentitiesFrom takes the identity of each active overlay's
+// injected unit from t when a provenance entry for the overlay points at a
+// unit of t equal to that injected unit (an earlier copy), instead of
+// hashing it later. Entries are only hints: the unit is compared in full.
+func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) {
+	if len(prov) == 0 {
+		return
+	}
+	steering := k.snap.Steering
+	byID := make(map[string]int, len(steering))
+	for i := range steering {
+		if steering[i].Active {
+			byID[steering[i].OverlayID] = i
+		}
+	}
+	if k.overlays == nil {
+		k.overlays = make([]MessageIdentity, len(steering))
+	}
+	for e := range prov {
+		i, ok := byID[prov[e].OverlayID]
+		x := prov[e].InjectedTrajectoryIndex
+		if !ok || k.overlays[i] != "" || x < 0 || x >= t.len() || t.ids[x] == "" {
+			continue
+		}
+		o := &steering[i]
+		if t.item {
+			content := [1]lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: o.Message.Text}}
+			unit := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: overlayRole(o), Content: content[:]}
+			if !sameItemMessage(&t.items[x], &unit) {
+				continue
+			}
+		} else {
+			parts := [1]lipapi.Part{lipapi.TextPart(o.Message.Text)}
+			unit := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
+			if !sameMessage(t.message(x), &unit) {
+				continue
+			}
+		}
+		k.overlays[i] = t.ids[x]
+	}
 }
 
 // sameItemMessage reports whether two message items without variant

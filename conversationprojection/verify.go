@@ -64,7 +64,7 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 		return fmt.Errorf("%w: the adapted call changed authority", ErrProjectionFailed)
 	}
 	rt := k.trajectoryOf(reasserted, item)
-	at := k.trajectoryReusing(adapted, item, rt)
+	at := k.trajectoryReusing(adapted, item, rt, len(prov)+16)
 
 	// Step 3: per-identity counts.
 	ids := make(map[MessageIdentity]*verifyInfo, len(prov))

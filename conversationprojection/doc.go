@@ -23,6 +23,34 @@
 // legacy call Instructions and Messages form one trajectory with one shared
 // occurrence counter; in an item call only message items count.
 //
+// # Projection
+//
+// A Snapshot holds the never_backend tags and the steering overlays of a
+// turn. Project validates it, removes every message unit whose identity is
+// tagged (and, under item authority, the item references to removed
+// message items), then injects each active overlay exactly once: at the
+// stable prefix, or right after the message unit its anchor names on the
+// filtered trajectory (falling back to the stable prefix, or failing
+// closed, when the anchor does not resolve). Overlays sharing an injection
+// point are ordered by (SlotOrdinal, OverlayID). The result is validated
+// and returned with ProjectionEvidence whose OverlayProvenance records
+// where each copy went. FilterNeverBackend is Project without steering;
+// ResolveAfterIngressTailAnchor anchors the terminal user message of an
+// ingress call.
+//
+// # Reassertion and verification
+//
+// Reassert restores the projected view on a late call that transforms may
+// have changed: guided by the provenance and the filtered baseline, it
+// removes the projection's own copies (never a legitimate client message
+// sharing an overlay's identity when the baseline accounts for it),
+// reintroduced never_backend units and surplus copies, and projects the
+// result again. When the late call is proven to descend from the baseline
+// by payload-only rewrites (the lineage proof), an after_message overlay
+// follows its rewritten anchor (a carried anchor). Ambiguity fails closed.
+// VerifyAdaptationPreservesProjection checks that a backend adaptation
+// kept every copy, its order and placement, and no never_backend unit.
+//
 // # Invariants
 //
 // Every function is deterministic, never mutates its inputs, never panics,
@@ -39,4 +67,17 @@
 // object of k members in its payloads), with at most three allocations for a plain
 // text message. CanonicalJSON is O(n log n) in its input. The anchor
 // functions hash each message unit at most once: O(total message bytes).
+//
+// Project, Reassert and VerifyAdaptationPreservesProjection compute each
+// message unit's identity at most once per call (Reassert and Verify take
+// the identity of a baseline or adapted unit equal to a unit of the
+// primary call from that unit, and Reassert an overlay's from its earlier
+// copy) and resolve all anchors in one pass over the units, with one map
+// lookup per unit. They run in O(n + m log m) for n units and m overlays
+// or provenance entries, plus the bytes hashed and copied. Two degenerate
+// inputs cost more in Reassert: provenance entries without usable
+// positions (negative indexes, or legacy copies expected in the other
+// region) make every unit of that identity a tie candidate, O(p·k) for p
+// such entries and k units of the identity; and removing surplus units of
+// one identity sorts them, O(k log k).
 package conversationprojection

@@ -63,12 +63,12 @@ func pjBenchSetup(b *testing.B, n int, items bool) *pjBenchWorkload {
 		w.call.Messages = msgs
 	}
 	for i := 0; i < 8; i++ {
-		w.snap.NeverBackend = append(w.snap.NeverBackend, Tag{Identity: pjMsgID(b, msgs[(2*i+1)*n/17]), Reason: "bench"})
+		w.snap.NeverBackend = append(w.snap.NeverBackend, Tag{Identity: mustIdentity(b, msgs[(2*i+1)*n/17]), Reason: "bench"})
 	}
 	text := strings.Repeat("Steering text for the benchmark. ", 3)
 	for i := 0; i < 32; i++ {
 		w.snap.Steering = append(w.snap.Steering, pjStable(fmt.Sprintf("stable-%02d", i), uint64(i%4), fmt.Sprintf("%s%d", text, i)))
-		target := pjMsgID(b, msgs[(2*i)*n/64])
+		target := mustIdentity(b, msgs[(2*i)*n/64])
 		w.snap.Steering = append(w.snap.Steering, pjAfter(fmt.Sprintf("after-%02d", i), uint64(i%4), fmt.Sprintf("%s after %d", text, i), pjAnchor(target, 1), AnchorStablePrefixFallback))
 	}
 	var err error

@@ -111,7 +111,7 @@ func pjFuzzVocabulary(t testing.TB) []MessageIdentity {
 	var ids []MessageIdentity
 	for _, r := range pjFuzzRoles {
 		for k := 0; k < 4; k++ {
-			ids = append(ids, pjMsgID(t, pjMsg(r, pjFuzzMark+string(rune('a'+k)))))
+			ids = append(ids, mustIdentity(t, pjMsg(r, pjFuzzMark+string(rune('a'+k)))))
 		}
 	}
 	return ids

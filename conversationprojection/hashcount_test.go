@@ -119,7 +119,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 func TestProjectionErrorsNeverContainText(t *testing.T) {
 	const mark = pjSecret
 	u := pjItem("u", lipapi.RoleUser, mark+"q")
-	missing := pjAnchor(pjItemID(t, pjItem("", lipapi.RoleUser, mark+"gone")), 1)
+	missing := pjAnchor(mustItemIdentity(t, pjItem("", lipapi.RoleUser, mark+"gone")), 1)
 	base := lipapi.Call{Items: []lipapi.Item{pjItem("s", lipapi.RoleSystem, mark+"s"), u}}
 	snap := Snapshot{Steering: []Overlay{pjStable("st", 1, mark+"st")}}
 	proj, ev, err := Project(base, snap)

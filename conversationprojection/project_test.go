@@ -23,7 +23,7 @@ func TestProjectItemExcludesTaggedMessagesAndTheirReferences(t *testing.T) {
 		pjRef("msg_3"),
 		pjItem("msg_4", lipapi.RoleUser, "bye"),
 	}}
-	snap := Snapshot{NeverBackend: pjTags(pjItemID(t, secret))}
+	snap := Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret))}
 	out, ev, err := Project(call, snap)
 	pjMust(t, err)
 	pjWantUnits(t, out, "msg_0:system:sys", "msg_2:user:hello", "item_reference>msg_2", "msg_4:user:bye")
@@ -38,7 +38,7 @@ func TestProjectLegacyFiltersInstructionsAndMessagesSeparately(t *testing.T) {
 		Instructions: []lipapi.Message{secret, pjMsg(lipapi.RoleSystem, "sys")},
 		Messages:     []lipapi.Message{pjMsg(lipapi.RoleUser, "a"), secret, pjMsg(lipapi.RoleUser, "b")},
 	}
-	out, ev, err := Project(call, Snapshot{NeverBackend: pjTags(pjMsgID(t, secret))})
+	out, ev, err := Project(call, Snapshot{NeverBackend: pjTags(mustIdentity(t, secret))})
 	pjMust(t, err)
 	pjWantUnits(t, out, "I:system:sys", "M:user:a", "M:user:b")
 	if ev.FilteredCount != 2 {
@@ -55,12 +55,12 @@ func TestProjectItemPlacement(t *testing.T) {
 		pjItem("a1", lipapi.RoleAssistant, "r1"), u2,
 	}}
 	snap := Snapshot{Steering: []Overlay{
-		pjAfter("after-u2", 1, "x-u2", pjAnchor(pjItemID(t, u2), 1), AnchorFailClosed),
+		pjAfter("after-u2", 1, "x-u2", pjAnchor(mustItemIdentity(t, u2), 1), AnchorFailClosed),
 		pjStable("stable-b", 2, "x-sb"),
-		pjAfter("after-u1-b", 5, "x-u1b", pjAnchor(pjItemID(t, u1), 1), AnchorFailClosed),
+		pjAfter("after-u1-b", 5, "x-u1b", pjAnchor(mustItemIdentity(t, u1), 1), AnchorFailClosed),
 		pjStable("stable-a", 1, "x-sa"),
-		pjAfter("after-u1-a", 5, "x-u1a", pjAnchor(pjItemID(t, u1), 1), AnchorFailClosed),
-		pjAfter("after-sys", 9, "x-sys", pjAnchor(pjItemID(t, sys), 1), AnchorFailClosed),
+		pjAfter("after-u1-a", 5, "x-u1a", pjAnchor(mustItemIdentity(t, u1), 1), AnchorFailClosed),
+		pjAfter("after-sys", 9, "x-sys", pjAnchor(mustItemIdentity(t, sys), 1), AnchorFailClosed),
 	}}
 	out, ev, err := Project(call, snap)
 	pjMust(t, err)
@@ -106,9 +106,9 @@ func TestProjectLegacyPlacement(t *testing.T) {
 	}
 	snap := Snapshot{Steering: []Overlay{
 		pjStable("st", 1, "x-st"),
-		pjAfter("on-i0", 1, "x-i0", pjAnchor(pjMsgID(t, i0), 1), AnchorFailClosed),
+		pjAfter("on-i0", 1, "x-i0", pjAnchor(mustIdentity(t, i0), 1), AnchorFailClosed),
 		// One shared occurrence counter: the second "same" is messages[0].
-		pjAfter("on-m0", 1, "x-m0", pjAnchor(pjMsgID(t, u), 2), AnchorFailClosed),
+		pjAfter("on-m0", 1, "x-m0", pjAnchor(mustIdentity(t, u), 2), AnchorFailClosed),
 	}}
 	out, ev, err := Project(call, snap)
 	pjMust(t, err)
@@ -164,7 +164,7 @@ func TestProjectEmptyItemContinuationKeepsItemAuthority(t *testing.T) {
 
 func TestProjectFallbackAndFailClosed(t *testing.T) {
 	call := lipapi.Call{Items: []lipapi.Item{pjItem("s", lipapi.RoleSystem, "sys"), pjItem("u", lipapi.RoleUser, "q")}}
-	missing := pjAnchor(pjItemID(t, pjItem("", lipapi.RoleUser, "gone")), 1)
+	missing := pjAnchor(mustItemIdentity(t, pjItem("", lipapi.RoleUser, "gone")), 1)
 	snap := Snapshot{Steering: []Overlay{
 		pjAfter("fb-2", 2, "x-fb2", missing, AnchorStablePrefixFallback),
 		pjStable("st", 3, "x-st"),
@@ -200,7 +200,7 @@ func TestProjectFallbackAndFailClosed(t *testing.T) {
 
 func TestC4ProjectOrdersEqualSlotOrdinalsByOverlayID(t *testing.T) {
 	u := pjItem("u", lipapi.RoleUser, "q")
-	anchor := pjAnchor(pjItemID(t, u), 1)
+	anchor := pjAnchor(mustItemIdentity(t, u), 1)
 	overlays := []Overlay{
 		pjStable("b", 1, "x-b"), pjStable("a", 1, "x-a"), pjStable("c", 0, "x-c"),
 		pjAfter("y", 4, "x-y", anchor, AnchorFailClosed), pjAfter("x", 4, "x-x", anchor, AnchorFailClosed),
@@ -284,7 +284,7 @@ func TestProjectIdentityErrorsWrapProjectionFailedAndCause(t *testing.T) {
 
 func TestProjectValidatesItsOutput(t *testing.T) {
 	secret := pjMsg(lipapi.RoleUser, pjSecret)
-	_, _, err := Project(lipapi.Call{Messages: []lipapi.Message{secret}}, Snapshot{NeverBackend: pjTags(pjMsgID(t, secret))})
+	_, _, err := Project(lipapi.Call{Messages: []lipapi.Message{secret}}, Snapshot{NeverBackend: pjTags(mustIdentity(t, secret))})
 	pjWantErr(t, err, []error{ErrProjectionFailed, lipapi.ErrInvalidCall})
 
 	// A client item already named like an injected copy collides with it.
@@ -318,7 +318,7 @@ func TestProjectNeverMutatesOrAliasesItsInput(t *testing.T) {
 		{ID: "legacy", Instructions: []lipapi.Message{{Role: lipapi.RoleSystem, Parts: []lipapi.Part{lipapi.TextPart("s")}, Metadata: map[string]string{"k": "v"}}},
 			Messages: []lipapi.Message{{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartJSON, Content: json.RawMessage(`{"a":1}`)}}}}},
 	} {
-		snap := Snapshot{Steering: []Overlay{pjStable("st", 1, "x"), pjAfter("af", 1, "y", pjAnchor(pjItemID(t, u), 1), AnchorStablePrefixFallback)}}
+		snap := Snapshot{Steering: []Overlay{pjStable("st", 1, "x"), pjAfter("af", 1, "y", pjAnchor(mustItemIdentity(t, u), 1), AnchorStablePrefixFallback)}}
 		before := lipapi.CloneCall(call)
 		out, ev, err := Project(call, snap)
 		pjMust(t, err)
@@ -343,7 +343,7 @@ func TestFilterNeverBackendValidatesOnlyTagsAndInjectsNothing(t *testing.T) {
 	secret := pjItem("x", lipapi.RoleUser, pjSecret)
 	call := lipapi.Call{Items: []lipapi.Item{pjItem("u", lipapi.RoleUser, "q"), secret}}
 	bad := pjStable("", 1, "") // invalid, but overlays are not FilterNeverBackend's business
-	out, err := FilterNeverBackend(call, Snapshot{NeverBackend: pjTags(pjItemID(t, secret)), Steering: []Overlay{bad}})
+	out, err := FilterNeverBackend(call, Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret)), Steering: []Overlay{bad}})
 	pjMust(t, err)
 	pjWantUnits(t, out, "u:user:q")
 	_, err = FilterNeverBackend(call, Snapshot{NeverBackend: []Tag{{Identity: "v1:nope"}}})

@@ -39,26 +39,6 @@ func pjToolCall(callID string) lipapi.Item {
 	return lipapi.Item{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{CallID: callID, Name: "lookup"}}
 }
 
-// pjMsgID returns the identity of a legacy message.
-func pjMsgID(t testing.TB, m lipapi.Message) MessageIdentity {
-	t.Helper()
-	id, err := MessageIdentityOf(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-// pjItemID returns the identity of a message item.
-func pjItemID(t testing.TB, it lipapi.Item) MessageIdentity {
-	t.Helper()
-	id, err := ItemIdentityOf(it)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 // pjAnchor returns a pointer to the anchor (id, occ).
 func pjAnchor(id MessageIdentity, occ uint32) *MessageAnchor {
 	return &MessageAnchor{Identity: id, Occurrence: occ}

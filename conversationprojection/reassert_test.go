@@ -24,9 +24,9 @@ func pjItemScenario(t *testing.T) pjScenario {
 			pjItem("s", lipapi.RoleSystem, "sys"), pjItem("u1", lipapi.RoleUser, "q1"),
 			secret, pjItem("a1", lipapi.RoleAssistant, "r1"), u2,
 		}},
-		snap: Snapshot{NeverBackend: pjTags(pjItemID(t, secret)), Steering: []Overlay{
+		snap: Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret)), Steering: []Overlay{
 			pjStable("st", 1, "x-st"),
-			pjAfter("af", 2, "x-af", pjAnchor(pjItemID(t, u2), 1), AnchorFailClosed),
+			pjAfter("af", 2, "x-af", pjAnchor(mustItemIdentity(t, u2), 1), AnchorFailClosed),
 		}},
 	}
 	s.finish(t)
@@ -42,9 +42,9 @@ func pjLegacyScenario(t *testing.T) pjScenario {
 			Instructions: []lipapi.Message{pjMsg(lipapi.RoleSystem, "sys")},
 			Messages:     []lipapi.Message{pjMsg(lipapi.RoleUser, "q1"), secret, pjMsg(lipapi.RoleAssistant, "r1"), u2},
 		},
-		snap: Snapshot{NeverBackend: pjTags(pjMsgID(t, secret)), Steering: []Overlay{
+		snap: Snapshot{NeverBackend: pjTags(mustIdentity(t, secret)), Steering: []Overlay{
 			pjStable("st", 1, "x-st"),
-			pjAfter("af", 2, "x-af", pjAnchor(pjMsgID(t, u2), 1), AnchorFailClosed),
+			pjAfter("af", 2, "x-af", pjAnchor(mustIdentity(t, u2), 1), AnchorFailClosed),
 		}},
 	}
 	s.finish(t)
@@ -243,7 +243,7 @@ func TestReassertRemovesCopiesNearestTheirRecordedPositions(t *testing.T) {
 func TestC11_StripFailsClosedOnAmbiguousCopies(t *testing.T) {
 	x := func(id string) lipapi.Item { return pjItem(id, lipapi.RoleUser, "x-st") }
 	prov := []OverlayProvenance{{OverlayID: "st", SlotOrdinal: 1, ResolvedKind: PlacementStablePrefix,
-		InjectedIdentity: pjItemID(t, x("")), InjectedAuthority: "item", InjectedItemIndex: 2, InjectedTrajectoryIndex: 2}}
+		InjectedIdentity: mustItemIdentity(t, x("")), InjectedAuthority: "item", InjectedItemIndex: 2, InjectedTrajectoryIndex: 2}}
 	snap := Snapshot{Steering: []Overlay{pjStable("st", 1, "x-st")}}
 	snap.Steering[0].Message.Role = lipapi.RoleUser
 
@@ -294,7 +294,7 @@ func TestReassertCarriesAnchorsThroughPayloadRewrites(t *testing.T) {
 			af = p
 		}
 	}
-	want := MessageAnchor{Identity: pjItemID(t, late.Items[4]), Occurrence: 1}
+	want := MessageAnchor{Identity: mustItemIdentity(t, late.Items[4]), Occurrence: 1}
 	if af.ResolvedAnchor == nil || *af.ResolvedAnchor != want || af.ResolvedKind != PlacementAfterMessage {
 		t.Fatalf("af provenance %+v, want carried anchor %v", af, want)
 	}
@@ -327,8 +327,8 @@ func TestReassertLegacyCarriesOnlyDistinguishableSlots(t *testing.T) {
 	q := pjMsg(lipapi.RoleUser, "q")
 	call := lipapi.Call{Messages: []lipapi.Message{pjMsg(lipapi.RoleUser, "hi"), look, q}}
 	snap := Snapshot{Steering: []Overlay{
-		pjAfter("on-look", 1, "x-look", pjAnchor(pjMsgID(t, look), 1), AnchorStablePrefixFallback),
-		pjAfter("on-q", 2, "x-q", pjAnchor(pjMsgID(t, q), 1), AnchorStablePrefixFallback),
+		pjAfter("on-look", 1, "x-look", pjAnchor(mustIdentity(t, look), 1), AnchorStablePrefixFallback),
+		pjAfter("on-q", 2, "x-q", pjAnchor(mustIdentity(t, q), 1), AnchorStablePrefixFallback),
 	}}
 	baseline, err := FilterNeverBackend(call, snap)
 	pjMust(t, err)

@@ -10,8 +10,8 @@ import (
 func TestResolveAfterIngressTailAnchorItem(t *testing.T) {
 	q := pjItem("u3", lipapi.RoleUser, "q")
 	secret := pjItem("x", lipapi.RoleUser, pjSecret)
-	tags := Snapshot{NeverBackend: pjTags(pjItemID(t, secret))}
-	qID := pjItemID(t, q)
+	tags := Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret))}
+	qID := mustItemIdentity(t, q)
 	cases := []struct {
 		name  string
 		items []lipapi.Item
@@ -54,8 +54,8 @@ func TestResolveAfterIngressTailAnchorItem(t *testing.T) {
 func TestResolveAfterIngressTailAnchorLegacy(t *testing.T) {
 	q := pjMsg(lipapi.RoleUser, "q")
 	secret := pjMsg(lipapi.RoleUser, pjSecret)
-	tags := Snapshot{NeverBackend: pjTags(pjMsgID(t, secret))}
-	qID := pjMsgID(t, q)
+	tags := Snapshot{NeverBackend: pjTags(mustIdentity(t, secret))}
+	qID := mustIdentity(t, q)
 	cases := []struct {
 		name      string
 		ins, msgs []lipapi.Message
@@ -89,7 +89,7 @@ func TestResolveAfterIngressTailAnchorDoesNotValidateTags(t *testing.T) {
 	q := pjItem("u", lipapi.RoleUser, "q")
 	got, err := ResolveAfterIngressTailAnchor(lipapi.Call{Items: []lipapi.Item{q}}, Snapshot{NeverBackend: []Tag{{Identity: "junk"}}})
 	pjMust(t, err)
-	if got != *pjAnchor(pjItemID(t, q), 1) {
+	if got != *pjAnchor(mustItemIdentity(t, q), 1) {
 		t.Errorf("anchor = %v", got)
 	}
 }

@@ -166,14 +166,6 @@ func (t *trajectory) isMessage(i int) bool {
 	return !t.item || t.items[i].Kind == lipapi.ItemKindMessage
 }
 
-// role returns the raw role of message unit i.
-func (t *trajectory) role(i int) lipapi.Role {
-	if t.item {
-		return t.items[i].Role
-	}
-	return t.message(i).Role
-}
-
 // region returns the region of unit i (0 for instructions, 1 for messages;
 // always 0 under item authority) and its index within that region.
 func (t *trajectory) region(i int) (int, int) {
@@ -270,19 +262,6 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 		c.Instructions, c.Messages = t.ins, t.msgs
 	}
 	return c
-}
-
-// countIdentities returns, for each identity in want, the number of units
-// of t with that identity (want's values are overwritten).
-func (t *trajectory) countIdentities(want map[MessageIdentity]int) {
-	for id := range want {
-		want[id] = 0
-	}
-	for _, id := range t.ids {
-		if n, ok := want[id]; ok && id != "" {
-			want[id] = n + 1
-		}
-	}
 }
 
 // resolveAnchors resolves every anchor of anchors over the message units of

@@ -95,7 +95,7 @@ func TestC8_VerifyExemptsCopiesWithATaggedIdentity(t *testing.T) {
 	// client message, injection adds the copy, and Verify accepts the copy.
 	tagged := pjItem("t", lipapi.RoleSystem, "x-st")
 	call := lipapi.Call{Items: []lipapi.Item{pjItem("u", lipapi.RoleUser, "q"), tagged}}
-	snap := Snapshot{NeverBackend: pjTags(pjItemID(t, tagged)), Steering: []Overlay{pjStable("st", 1, "x-st")}}
+	snap := Snapshot{NeverBackend: pjTags(mustItemIdentity(t, tagged)), Steering: []Overlay{pjStable("st", 1, "x-st")}}
 	out, ev, err := Project(call, snap)
 	pjMust(t, err)
 	pjWantUnits(t, out, "lip-steering-st:system:x-st", "u:user:q")
@@ -108,7 +108,7 @@ func TestC8_VerifyExemptsCopiesWithATaggedIdentity(t *testing.T) {
 
 func TestVerifyChecksRanksOnASharedAnchor(t *testing.T) {
 	u := pjItem("u", lipapi.RoleUser, "q")
-	a := pjAnchor(pjItemID(t, u), 1)
+	a := pjAnchor(mustItemIdentity(t, u), 1)
 	call := lipapi.Call{Items: []lipapi.Item{u, pjItem("r", lipapi.RoleAssistant, "r")}}
 	snap := Snapshot{Steering: []Overlay{pjAfter("b", 2, "x-b", a, AnchorFailClosed), pjAfter("a", 2, "x-a", a, AnchorFailClosed), pjAfter("c", 1, "x-c", a, AnchorFailClosed)}}
 	out, ev, err := Project(call, snap)

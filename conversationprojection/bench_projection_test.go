@@ -42,7 +42,7 @@ func pjBenchText(i int) string {
 	return fmt.Sprintf("%06d ", i) + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:293]
 }
 
-func pjBenchSetup(b *testing.B, n int, items bool) *pjBenchWorkload {
+func pjBenchSetup(b testing.TB, n int, items bool) *pjBenchWorkload {
 	b.Helper()
 	w := &pjBenchWorkload{}
 	msgs := make([]lipapi.Message, n)
@@ -84,7 +84,7 @@ func pjBenchSetup(b *testing.B, n int, items bool) *pjBenchWorkload {
 }
 
 // pjBenchAtoms returns the atom bytes of every message unit of c.
-func pjBenchAtoms(b *testing.B, c lipapi.Call) [][]byte {
+func pjBenchAtoms(b testing.TB, c lipapi.Call) [][]byte {
 	var out [][]byte
 	add := func(atom MessageAtomV1, err error) {
 		pjMust(b, err)
@@ -169,4 +169,36 @@ func BenchmarkVerify(b *testing.B) {
 			return VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
 		})
 	})
+}
+
+// TestProjectionAllocations bounds the allocations of the projection
+// functions on the benchmark workload: linear in the units (an identity
+// string and a deep copy per message unit) plus a few per overlay.
+func TestProjectionAllocations(t *testing.T) {
+	for _, items := range []bool{false, true} {
+		for _, n := range []int{100, 400} {
+			w := pjBenchSetup(t, n, items)
+			m := pjActiveOverlays(w.snap)
+			units := pjMessageUnits(w.projected)
+			none := Snapshot{}
+			check := func(name string, limit int, fn func() error) {
+				t.Helper()
+				var err error
+				allocs := testing.AllocsPerRun(10, func() { err = fn() })
+				pjMust(t, err)
+				if int(allocs) > limit {
+					t.Errorf("items=%t n=%d: %s allocates %.0f times, limit %d", items, n, name, allocs, limit)
+				}
+			}
+			check("Project without snapshot", 2*n+16, func() error { _, _, err := Project(w.call, none); return err })
+			check("Project", 2*n+4*m+32, func() error { _, _, err := Project(w.call, w.snap); return err })
+			check("Reassert", 2*units+5*m+64, func() error {
+				_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline)
+				return err
+			})
+			check("Verify", units+4*m+32, func() error {
+				return VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
+			})
+		}
+	}
 }

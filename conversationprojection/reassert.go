@@ -203,11 +203,13 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 // order receives the idInfos in the order of their first entry.
 func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*idInfo) map[MessageIdentity]*idInfo {
 	ids := make(map[MessageIdentity]*idInfo, len(prov))
+	block := make([]idInfo, 0, len(prov)) // never grows: pointers stay valid
 	for i := range prov {
 		e := &prov[i]
 		in := ids[e.InjectedIdentity]
 		if in == nil {
-			in = &idInfo{overlay: e.OverlayID}
+			block = append(block, idInfo{overlay: e.OverlayID})
+			in = &block[len(block)-1]
 			ids[e.InjectedIdentity] = in
 			*order = append(*order, in)
 		}

@@ -461,3 +461,20 @@ func TestCompatibleMessagesAndDistinctSlots(t *testing.T) {
 		}
 	}
 }
+
+func TestC4_ReassertRemovalTiesUseEarlierPosition(t *testing.T) {
+	// Two units with the overlay copy's identity, equally far from the
+	// recorded position; the baseline holds one. The earlier one goes,
+	// whatever the order of the input.
+	x := func(id string) lipapi.Item { return pjItem(id, lipapi.RoleUser, "x") }
+	snap := Snapshot{Steering: []Overlay{pjStable("st", 1, "x")}}
+	snap.Steering[0].Message.Role = lipapi.RoleUser
+	prov := []OverlayProvenance{{OverlayID: "st", SlotOrdinal: 1, ResolvedKind: PlacementStablePrefix,
+		InjectedIdentity: mustItemIdentity(t, x("")), InjectedAuthority: "item", InjectedItemIndex: 2, InjectedTrajectoryIndex: 2}}
+	a, b, c := pjItem("a", lipapi.RoleUser, "a"), pjItem("b", lipapi.RoleUser, "b"), pjItem("c", lipapi.RoleUser, "c")
+	call := lipapi.Call{Items: []lipapi.Item{a, x("x1"), b, x("x2"), c}}
+	baseline := lipapi.Call{Items: []lipapi.Item{a, b, x("x2"), c}}
+	out, _, err := Reassert(call, snap, prov, baseline)
+	pjMust(t, err)
+	pjWantUnits(t, out, "lip-steering-st:user:x", "a:user:a", "b:user:b", "x2:user:x", "c:user:c")
+}

@@ -269,46 +269,50 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 // (when non-nil) is false. It returns the unit position of each anchor, -1
 // for an anchor that does not resolve (an invalid anchor never resolves).
 // It runs in O(n + a log a) for n units and a anchors, with one map lookup
-// per unit.
+// per unit and a constant number of allocations.
 func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
 	pos := make([]int, len(anchors))
 	if len(anchors) == 0 {
 		return pos
 	}
-	// The anchors of one identity, by ascending occurrence: as the count
-	// of that identity grows, next advances over the anchors reached.
-	type group struct {
-		count uint32
-		next  int
-		wants []int // indexes into anchors
-	}
-	groups := make(map[MessageIdentity]*group, len(anchors))
+	// order holds the valid anchors by (identity, occurrence); the anchors
+	// of one identity form a group, and as the count of that identity grows
+	// the group's next advances over the anchors reached.
+	order := make([]int, 0, len(anchors))
 	for j, a := range anchors {
 		pos[j] = -1
-		if a.Identity == "" || a.Occurrence == 0 {
-			continue
+		if a.Identity != "" && a.Occurrence != 0 {
+			order = append(order, j)
 		}
-		g := groups[a.Identity]
-		if g == nil {
-			g = new(group)
-			groups[a.Identity] = g
-		}
-		g.wants = append(g.wants, j)
 	}
-	for _, g := range groups {
-		slices.SortStableFunc(g.wants, func(a, b int) int { return cmp.Compare(anchors[a].Occurrence, anchors[b].Occurrence) })
+	slices.SortStableFunc(order, func(a, b int) int { return compareAnchors(anchors[a], anchors[b]) })
+	type group struct {
+		count     uint32
+		next, end int // the group's unreached anchors are order[next:end]
+	}
+	groups := make([]group, 0, len(order))
+	index := make(map[MessageIdentity]int, len(order))
+	for s := 0; s < len(order); {
+		e, id := s+1, anchors[order[s]].Identity
+		for e < len(order) && anchors[order[e]].Identity == id {
+			e++
+		}
+		index[id] = len(groups)
+		groups = append(groups, group{next: s, end: e})
+		s = e
 	}
 	for i, id := range t.ids {
 		if id == "" || (skip != nil && skip[i]) {
 			continue
 		}
-		g := groups[id]
-		if g == nil || g.next == len(g.wants) {
+		gi, ok := index[id]
+		if !ok || groups[gi].next == groups[gi].end {
 			continue
 		}
+		g := &groups[gi]
 		g.count++
-		for ; g.next < len(g.wants) && anchors[g.wants[g.next]].Occurrence == g.count; g.next++ {
-			pos[g.wants[g.next]] = i
+		for ; g.next < g.end && anchors[order[g.next]].Occurrence == g.count; g.next++ {
+			pos[order[g.next]] = i
 		}
 	}
 	return pos
@@ -336,4 +340,12 @@ func hasTrajectory(c *lipapi.Call, nonNil bool) bool {
 		return c.Instructions != nil || c.Messages != nil || c.Items != nil
 	}
 	return len(c.Instructions) > 0 || len(c.Messages) > 0 || len(c.Items) > 0
+}
+
+// compareAnchors orders anchors by identity, then occurrence.
+func compareAnchors(a, b MessageAnchor) int {
+	if c := cmp.Compare(a.Identity, b.Identity); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Occurrence, b.Occurrence)
 }

@@ -68,11 +68,13 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 
 	// Step 3: per-identity counts.
 	ids := make(map[MessageIdentity]*verifyInfo, len(prov))
+	block := make([]verifyInfo, 0, len(prov)) // never grows: pointers stay valid
 	var order []*verifyInfo
 	for i := range prov {
 		in := ids[prov[i].InjectedIdentity]
 		if in == nil {
-			in = &verifyInfo{overlay: prov[i].OverlayID}
+			block = append(block, verifyInfo{overlay: prov[i].OverlayID})
+			in = &block[len(block)-1]
 			ids[prov[i].InjectedIdentity] = in
 			order = append(order, in)
 		}
@@ -204,12 +206,4 @@ func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProven
 		}
 	}
 	return nil
-}
-
-// compareAnchors orders anchors by identity, then occurrence.
-func compareAnchors(a, b MessageAnchor) int {
-	if c := cmp.Compare(a.Identity, b.Identity); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.Occurrence, b.Occurrence)
 }

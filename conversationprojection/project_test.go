@@ -198,7 +198,7 @@ func TestProjectFallbackAndFailClosed(t *testing.T) {
 	}
 }
 
-func TestC4ProjectOrdersEqualSlotOrdinalsByOverlayID(t *testing.T) {
+func TestC4_ProjectOrdersEqualSlotOrdinalsByOverlayID(t *testing.T) {
 	u := pjItem("u", lipapi.RoleUser, "q")
 	anchor := pjAnchor(mustItemIdentity(t, u), 1)
 	overlays := []Overlay{
@@ -231,7 +231,7 @@ func TestProjectIgnoresInactiveOverlays(t *testing.T) {
 	}
 }
 
-func TestC5ProjectValidatesSnapshotFirst(t *testing.T) {
+func TestC5_ProjectValidatesSnapshotFirst(t *testing.T) {
 	bad := pjStable("bad", 1, "x")
 	bad.Active = false
 	bad.AnchorMissingPolicy = ""
@@ -248,7 +248,7 @@ func TestC5ProjectValidatesSnapshotFirst(t *testing.T) {
 	pjWantErr(t, err, []error{ErrProjectionFailed, ErrInvalidSnapshot, ErrInvalidOverlayID})
 }
 
-func TestC3ProjectRejectsUnknownOverlayRoleWithoutPanicking(t *testing.T) {
+func TestC3_ProjectRejectsUnknownOverlayRoleWithoutPanicking(t *testing.T) {
 	o := pjStable("o", 1, pjSecret)
 	o.Message.Role = "narrator"
 	for _, call := range []lipapi.Call{
@@ -260,7 +260,7 @@ func TestC3ProjectRejectsUnknownOverlayRoleWithoutPanicking(t *testing.T) {
 	}
 }
 
-func TestProjectIdentityErrorsWrapProjectionFailedAndCause(t *testing.T) {
+func TestC6_ProjectIdentityErrorsWrapProjectionFailedAndCause(t *testing.T) {
 	cases := []struct {
 		name string
 		call lipapi.Call

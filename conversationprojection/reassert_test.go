@@ -173,7 +173,7 @@ func TestReassertFastPathReturnsAValidatedCopy(t *testing.T) {
 	}
 }
 
-func TestReassertValidatesSnapshotFirst(t *testing.T) {
+func TestC5_ReassertValidatesSnapshotFirst(t *testing.T) {
 	s := pjItemScenario(t)
 	bad := s.snap
 	bad.Steering = append([]Overlay{{OverlayID: "bad id!"}}, bad.Steering...)

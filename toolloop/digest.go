@@ -3,7 +3,6 @@ package toolloop
 import (
 	"crypto/sha256"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -155,17 +154,13 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 
 // digest returns the ContentHash of prefix, sep and the direct form of s.
 func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
-	b, err := enc.marshal(s)
+	var scratch [largeScratch]byte
+	b := append(append(scratch[:0], prefix...), sep...)
+	b, err := enc.appendTo(b, s, true)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	io.WriteString(h, prefix) //nolint:errcheck // hash writes never fail
-	io.WriteString(h, sep)    //nolint:errcheck // hash writes never fail
-	h.Write(b)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return canon.Hex(sum), nil
+	return canon.Hex(sha256.Sum256(b)), nil
 }
 
 // cloneConversation returns a copy of c sharing no memory with it.

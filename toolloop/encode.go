@@ -1,7 +1,9 @@
 package toolloop
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,9 +61,12 @@ func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
 // AppendEvent appends the direct form of ev (see MarshalEvent) to dst and
 // returns the extended slice. On error it returns dst unchanged (nothing is
 // appended) and an error wrapping ErrEncode. Appending into a buffer with
-// enough spare capacity does not allocate.
+// enough spare capacity does not allocate; otherwise the output is counted
+// while dst's spare capacity fills up and dst is grown once. In both cases,
+// and on error, the spare capacity of dst past the returned length may have
+// been written.
 func (enc Encoder) AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
-	return enc.append(dst, &subject{kind: subjectEvent, ev: ev})
+	return enc.appendTo(dst, &subject{kind: subjectEvent, ev: ev}, false)
 }
 
 // AppendValue appends v's normalized text to dst in the encoder's layout:
@@ -72,9 +77,8 @@ func (enc Encoder) AppendValue(dst []byte, v Value) []byte {
 	if !enc.Floats.Valid() {
 		return dst
 	}
-	e := encoder{buf: dst, plus: enc.Floats == FloatLayoutCurrent}
-	e.value(v)
-	return e.buf
+	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
+	return e.value(slices.Grow(dst, len(v.raw())), v)
 }
 
 // MarshalEvent returns the direct form of ev in the current float layout:
@@ -89,9 +93,7 @@ func AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
 	return Encoder{}.AppendEvent(dst, ev)
 }
 
-// subject is the top-level value of one write. It is passed by pointer
-// and dispatched with a switch (not a function value), so that the encoder
-// state stays on the caller's stack.
+// subject is the top-level value of one write, dispatched with a switch.
 type subject struct {
 	kind  subjectKind
 	ev    LoopEvent         // subjectEvent, subjectEnvelope, subjectLedgerRow
@@ -115,19 +117,21 @@ func (s *subject) sorted() bool {
 	return s.kind == subjectEnvelope || s.kind == subjectLedgerRow
 }
 
-// write writes s.
-func (e *encoder) write(s *subject) *pathError {
+// write appends s to dst.
+func (e *encoder) write(dst []byte, s *subject) ([]byte, *pathError) {
 	switch s.kind {
 	case subjectEnvelope:
-		return e.envelope(s.ev)
+		return e.envelope(dst, s.ev)
 	case subjectLedgerRow:
-		return e.ledgerRow(s.ev)
+		return e.ledgerRow(dst, s.ev)
 	case subjectConversation:
-		return e.conversation(s.conv).named("conversation")
+		dst, err := e.conversation(dst, s.conv)
+		return dst, err.named("conversation")
 	case subjectDelta:
-		return e.conversationDelta(s.delta).named("delta")
+		dst, err := e.conversationDelta(dst, s.delta)
+		return dst, err.named("delta")
 	}
-	return e.event(s.ev)
+	return e.event(dst, s.ev)
 }
 
 // start returns an encoder for the layout of enc and the form of s, or the
@@ -140,157 +144,212 @@ func (enc Encoder) start(s *subject) (encoder, error) {
 	return encoder{sorted: s.sorted(), plus: enc.Floats == FloatLayoutCurrent}, nil
 }
 
-// append writes s after dst; on error it returns dst unchanged.
-func (enc Encoder) append(dst []byte, s *subject) ([]byte, error) {
+// appendTo appends s to dst. The first pass writes into dst's spare
+// capacity and, once that is full, only counts what it does not write; if
+// anything was left unwritten, dst is grown once to the counted size and a
+// second pass writes it all. owned tells that dst is one of the package's
+// own buffers, whose spare capacity may be used as scratch. On error it
+// returns dst unchanged.
+func (enc Encoder) appendTo(dst []byte, s *subject, owned bool) ([]byte, error) {
 	e, err := enc.start(s)
 	if err != nil {
 		return dst, err
 	}
-	e.buf = dst
-	if perr := e.write(s); perr != nil {
+	e.blocks = owned
+	out, perr := e.write(dst, s)
+	if perr == nil && e.spill > 0 {
+		out = make([]byte, len(dst), len(dst)+withSlack(len(out)-len(dst)+e.spill))
+		copy(out, dst)
+		e.spill = 0
+		out, perr = e.write(out, s)
+	}
+	if perr != nil {
 		return dst, perr.err()
 	}
-	return e.buf, nil
+	return out, nil
 }
 
-// marshal writes s into a new slice: a sizing pass first, so that the
-// result is allocated once, with a sixteenth of slack for the escapes the
-// sizing pass does not count (text so full of escapes that it outgrows the
-// slack makes the write pass grow the slice). On error it returns nil.
+// The stack buffers the Marshal functions write into before copying the
+// result out: the large one holds every event of the public corpus and its
+// ledger row, the small one the events without lists of structs, whose
+// buffer is cheaper to clear (see subject.small). Larger output takes a
+// second pass.
+const (
+	smallScratch = 512
+	largeScratch = 2048
+)
+
+// small reports whether s is an event (in any form) of a type without lists
+// of structs, usually written in a few hundred bytes.
+func (s *subject) small() bool {
+	if s.kind != subjectEvent && s.kind != subjectEnvelope && s.kind != subjectLedgerRow {
+		return false
+	}
+	switch s.ev.(type) {
+	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent,
+		TurnObservedEvent, *TurnObservedEvent, ToolCallObservedEvent, *ToolCallObservedEvent,
+		ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent,
+		CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent,
+		ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent,
+		DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent,
+		BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent,
+		PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
+		return false
+	}
+	return true
+}
+
+// marshal returns s written into a new slice, through a stack buffer sized
+// for s. On error it returns nil.
 func (enc Encoder) marshal(s *subject) ([]byte, error) {
+	if s.small() {
+		var scratch [smallScratch]byte
+		return enc.marshalVia(scratch[:0], s)
+	}
+	var scratch [largeScratch]byte
+	return enc.marshalVia(scratch[:0], s)
+}
+
+// marshalVia returns s written into a new slice. Output that fits in the
+// scratch buffer is copied out (one allocation, of the exact size); larger
+// output is written once more into a slice allocated at the counted size.
+func (enc Encoder) marshalVia(scratch []byte, s *subject) ([]byte, error) {
 	e, err := enc.start(s)
 	if err != nil {
 		return nil, err
 	}
-	e.sizing = true
-	if perr := e.write(s); perr != nil {
-		return nil, perr.err()
+	e.blocks = true
+	small, perr := e.write(scratch, s)
+	if perr == nil && e.spill == 0 {
+		return bytes.Clone(small), nil
 	}
-	e.sizing = false
-	e.buf = make([]byte, 0, e.size+e.size>>4+16)
-	if perr := e.write(s); perr != nil {
-		return nil, perr.err()
+	if perr == nil {
+		large := make([]byte, 0, withSlack(len(small)+e.spill))
+		e.spill = 0
+		if large, perr = e.write(large, s); perr == nil {
+			return large, nil
+		}
 	}
-	return e.buf, nil
+	return nil, perr.err()
 }
 
-// encoder is the state of one write: the output and the form and layout
-// written. In the sizing pass nothing is written and size counts the bytes
-// the write pass will append: exactly, except that strings are counted
-// without their escapes, floats as 24 bytes and the legacy layout of a Value
-// as its current one (so the count is a tight estimate, an upper bound for
-// text without escapes).
+// withSlack returns the capacity to allocate for output counted at size
+// bytes: a sixteenth more, for the escapes the count leaves out.
+func withSlack(size int) int {
+	return size + size>>4 + 16
+}
+
+// encoder holds the state of one write; the output itself goes through the
+// writers' dst arguments and results, so that a caller's stack buffer stays
+// on the stack. A write that does not fit in dst's capacity is not made but
+// counted in spill: strings without their escapes, floats as maxFloatLen
+// bytes, the legacy layout of a Value as its current one. A pass that spilled
+// produces no usable output, only the size to allocate.
 type encoder struct {
-	buf    []byte
-	size   int
-	sizing bool
+	spill  int
 	sorted bool // the ledger form: object members in bytewise key order
 	plus   bool // the current float layout
+	blocks bool // dst's spare capacity may be used as scratch (the encoder's own buffers)
 }
 
 // maxFloatLen bounds the length of a float written by canon.AppendSerdeFloat
 // ("-1.7976931348623157e+308").
 const maxFloatLen = 24
 
-func (e *encoder) lit(s string) {
-	if e.sizing {
-		e.size += len(s)
-		return
+// maxUintLen is the length of the longest uint64 (18446744073709551615).
+const maxUintLen = 20
+
+func (e *encoder) lit(dst []byte, s string) []byte {
+	if len(s) > cap(dst)-len(dst) {
+		e.spill += len(s)
+		return dst
 	}
-	e.buf = append(e.buf, s...)
+	return append(dst, s...)
 }
 
-func (e *encoder) byte(c byte) {
-	if e.sizing {
-		e.size++
-		return
+func (e *encoder) byte(dst []byte, c byte) []byte {
+	if len(dst) == cap(dst) {
+		e.spill++
+		return dst
 	}
-	e.buf = append(e.buf, c)
+	return append(dst, c)
 }
 
 // str writes s as a JSON string (§5.3).
-func (e *encoder) str(s string) *pathError {
-	if e.sizing {
-		e.size += len(s) + 2
-		return nil
+func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
+	if len(s)+2 > cap(dst)-len(dst) {
+		e.spill += len(s) + 2
+		return dst, nil
 	}
-	b, ok := canon.AppendSerdeString(e.buf, s)
+	out, ok := canon.AppendSerdeString(dst, s)
 	if !ok {
-		return failure("string is not valid UTF-8")
+		return dst, failure("string is not valid UTF-8")
 	}
-	e.buf = b
-	return nil
+	return out, nil
 }
 
 // optStr writes an Option<String>: null for nil.
-func (e *encoder) optStr(p *string) *pathError {
+func (e *encoder) optStr(dst []byte, p *string) ([]byte, *pathError) {
 	if p == nil {
-		e.lit("null")
-		return nil
+		return e.lit(dst, "null"), nil
 	}
-	return e.str(*p)
+	return e.str(dst, *p)
 }
 
-func (e *encoder) uint(u uint64) {
-	if e.sizing {
+func (e *encoder) uint(dst []byte, u uint64) []byte {
+	if maxUintLen > cap(dst)-len(dst) {
 		n := 1
 		for ; u >= 10; u /= 10 {
 			n++
 		}
-		e.size += n
-		return
+		e.spill += n
+		return dst
 	}
-	e.buf = strconv.AppendUint(e.buf, u, 10)
+	return strconv.AppendUint(dst, u, 10)
 }
 
-func (e *encoder) float(f float64) {
-	if e.sizing {
-		e.size += maxFloatLen
-		return
+func (e *encoder) float(dst []byte, f float64) []byte {
+	if maxFloatLen > cap(dst)-len(dst) {
+		e.spill += maxFloatLen
+		return dst
 	}
-	e.buf = canon.AppendSerdeFloat(e.buf, f, e.plus)
+	return canon.AppendSerdeFloat(dst, f, e.plus)
 }
 
 // optFloat writes an Option<f64>: null for nil.
-func (e *encoder) optFloat(p *float64) {
+func (e *encoder) optFloat(dst []byte, p *float64) []byte {
 	if p == nil {
-		e.lit("null")
-		return
+		return e.lit(dst, "null")
 	}
-	e.float(*p)
+	return e.float(dst, *p)
 }
 
-func (e *encoder) boolean(b bool) {
+func (e *encoder) boolean(dst []byte, b bool) []byte {
 	if b {
-		e.lit("true")
-	} else {
-		e.lit("false")
+		return e.lit(dst, "true")
 	}
+	return e.lit(dst, "false")
 }
 
 // value writes v's text in the encoder's layout (see Encoder.AppendValue).
 // The legacy layout is produced in place: the text is appended verbatim and
 // rewritten over itself, which never lengthens it.
-func (e *encoder) value(v Value) {
+func (e *encoder) value(dst []byte, v Value) []byte {
 	s := v.raw()
-	if e.sizing {
-		e.size += len(s)
-		return
+	start := len(dst)
+	dst = e.lit(dst, s)
+	if !e.plus && len(dst) > start && strings.Contains(s, "e+") {
+		dst = canon.AppendSerdeLegacy(dst[:start], dst[start:])
 	}
-	start := len(e.buf)
-	e.buf = append(e.buf, s...)
-	if !e.plus && strings.Contains(s, "e+") {
-		e.buf = canon.AppendSerdeLegacy(e.buf[:start], e.buf[start:])
-	}
+	return dst
 }
 
 // optValue writes an Option<Value>: null for nil.
-func (e *encoder) optValue(p *Value) {
+func (e *encoder) optValue(dst []byte, p *Value) []byte {
 	if p == nil {
-		e.lit("null")
-		return
+		return e.lit(dst, "null")
 	}
-	e.value(*p)
+	return e.value(dst, *p)
 }
 
 // enumValue is a unit-only enum: a named string type with a Valid method.
@@ -300,83 +359,225 @@ type enumValue interface {
 }
 
 // writeEnum writes a unit-enum value, which must be one of its constants.
-func writeEnum[T enumValue](e *encoder, v T) *pathError {
+// Enum values are plain ASCII identifiers: nothing to escape.
+func writeEnum[T enumValue](e *encoder, dst []byte, v T) ([]byte, *pathError) {
 	if !v.Valid() {
-		return failure(fmt.Sprintf("%T value outside its list", v))
+		return dst, failure(fmt.Sprintf("%T value outside its list", v))
 	}
-	// Enum values are plain ASCII identifiers: nothing to escape.
-	e.byte('"')
-	e.lit(string(v))
-	e.byte('"')
-	return nil
+	dst = e.byte(dst, '"')
+	dst = e.lit(dst, string(v))
+	return e.byte(dst, '"'), nil
 }
 
 // writeStrings writes a slice of strings (or of a newtype over string) as a
 // JSON array; nil is written [].
-func writeStrings[T ~string](e *encoder, s []T) *pathError {
-	e.byte('[')
+func writeStrings[T ~string](e *encoder, dst []byte, s []T) ([]byte, *pathError) {
+	dst = e.byte(dst, '[')
 	for j, v := range s {
 		if j > 0 {
-			e.byte(',')
+			dst = e.byte(dst, ',')
 		}
-		if err := e.str(string(v)); err != nil {
-			return err.at(j)
+		var err *pathError
+		if dst, err = e.str(dst, string(v)); err != nil {
+			return dst, err.at(j)
 		}
 	}
-	e.byte(']')
-	return nil
+	return e.byte(dst, ']'), nil
 }
 
-// array writes a JSON array of n elements, element j written by elem(j)
-// (a closure over the slice: element writers are not passed as function
-// values taking the encoder, which would move it to the heap); a failing
-// element's index is added to the error path.
-func (e *encoder) array(n int, elem func(j int) *pathError) *pathError {
-	e.byte('[')
+// Arrays. Element writers are selected by type switches rather than passed
+// as function values or called through generic code, which would move the
+// output buffer to the heap. For the same reason no writer may call itself
+// through another function: Go's escape analysis sends the buffer of
+// mutually recursive functions to the heap (direct self-recursion is fine).
+// So arrays are written by three functions of increasing level, each
+// calling only writers of lower levels: list for the elements that hold no
+// array of structs, list1 for those holding such a list, residuals for
+// ResidualEvent, which holds a list1 array.
+
+// list writes the slice s, of length n, whose elements hold no array of
+// structs, as a JSON array; nil is written [].
+func (e *encoder) list(dst []byte, s any, n int) ([]byte, *pathError) {
+	dst = e.byte(dst, '[')
 	for j := range n {
 		if j > 0 {
-			e.byte(',')
+			dst = e.byte(dst, ',')
 		}
-		if err := elem(j); err != nil {
-			return err.at(j)
+		var err *pathError
+		if dst, err = e.item(dst, s, j); err != nil {
+			return dst, err.at(j)
 		}
 	}
-	e.byte(']')
-	return nil
+	return e.byte(dst, ']'), nil
 }
 
-// object writes an object of the type described by f, its members in the
-// order of the form being written: the tag of a tagged table, then member
-// writes member i for every other member i (1 and up in a tagged table, 0
-// and up otherwise) whose bit is clear in omit. A failing member's name is
-// added to the error path.
-func (e *encoder) object(f *fields, omit uint32, member func(i int) *pathError) *pathError {
-	order := f.direct
+// item writes element j of the slice s for list.
+func (e *encoder) item(dst []byte, s any, j int) ([]byte, *pathError) {
+	switch s := s.(type) {
+	case []SymbolRef:
+		return e.symbolRef(dst, &s[j])
+	case []StateWitness:
+		return e.flatObject(dst, stateWitnessFields, mstr(s[j].Resource), mstr(s[j].ContentHash))
+	case []ModelID:
+		return e.modelID(dst, &s[j])
+	case []ResidualSummaryEntry:
+		return e.residualSummaryEntry(dst, &s[j])
+	case []DurableSeedFile:
+		return e.durableSeedFile(dst, &s[j])
+	case []StateDependency:
+		return e.stateDependency(dst, s[j])
+	case []ProviderToolCall:
+		return e.providerToolCall(dst, &s[j])
+	case TurnOutputToolCalls:
+		return e.providerToolCall(dst, &s[j])
+	case []SectionProvenance:
+		return e.sectionProvenance(dst, &s[j])
+	case []ClauseID:
+		return writeEnum(e, dst, s[j])
+	}
+	return dst, failure("no writer for this array element") // unreachable: the callers are all in this package
+}
+
+// list1 is list for the slices whose elements hold a list array: messages,
+// correction directions and compiled prompt messages.
+func (e *encoder) list1(dst []byte, s any, n int) ([]byte, *pathError) {
+	dst = e.byte(dst, '[')
+	for j := range n {
+		if j > 0 {
+			dst = e.byte(dst, ',')
+		}
+		var err *pathError
+		switch s := s.(type) {
+		case []Message:
+			dst, err = e.message(dst, s[j])
+		case []CorrectionDirection:
+			dst, err = e.correctionDirection(dst, &s[j])
+		case []CompiledPromptMessage:
+			dst, err = e.compiledPromptMessage(dst, &s[j])
+		default:
+			err = failure("no writer for this array element") // unreachable: the callers are all in this package
+		}
+		if err != nil {
+			return dst, err.at(j)
+		}
+	}
+	return e.byte(dst, ']'), nil
+}
+
+// residuals writes a list of ResidualEvents, whose correction directions
+// are a list1 array.
+func (e *encoder) residuals(dst []byte, s []ResidualEvent) ([]byte, *pathError) {
+	dst = e.byte(dst, '[')
+	for j := range s {
+		if j > 0 {
+			dst = e.byte(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.residual(dst, &s[j]); err != nil {
+			return dst, err.at(j)
+		}
+	}
+	return e.byte(dst, ']'), nil
+}
+
+// key writes the key of member i of f (with its value, for the tag of a
+// tagged table), opening the object if it is the k-th member written, k = 0,
+// or after a comma.
+func (e *encoder) key(dst []byte, f *fields, i uint8, k int) []byte {
+	if k == 0 {
+		return e.block(dst, &f.fblk[i])
+	}
+	return e.block(dst, &f.kblk[i])
+}
+
+// block writes the literal of b, with a single fixed-size copy when dst has
+// room for the whole block (the bytes past the literal are scratch: the
+// encoder only does so in buffers it owns, see encoder.blocks).
+func (e *encoder) block(dst []byte, b *keyBlock) []byte {
+	if n := len(dst); e.blocks && b.n > 0 && cap(dst)-n >= len(b.b) {
+		*(*[32]byte)(dst[n : n+len(b.b)]) = b.b
+		return dst[:n+b.n]
+	}
+	return e.lit(dst, b.s)
+}
+
+// order returns the members of f in the order of the form being written.
+func (e *encoder) order(f *fields) []uint8 {
 	if e.sorted {
-		order = f.sorted
+		return f.sorted
 	}
-	e.byte('{')
-	first := true
-	for _, i := range order {
-		if omit>>i&1 != 0 {
+	return f.direct
+}
+
+// unit writes an object holding only the tag of the tagged table f.
+func (e *encoder) unit(dst []byte, f *fields) []byte {
+	return e.byte(e.lit(dst, f.firsts[0]), '}')
+}
+
+// flat is one member of a flat object (see flatObject): a string, an
+// unsigned integer, a boolean or a unit-enum value.
+type flat struct {
+	s    string // mstr and menum
+	u    uint64 // muint, and mbool (0 or 1)
+	kind uint8
+	bad  string // menum: the failure reason of a value outside its list
+}
+
+// The kinds of flat members.
+const (
+	flatString uint8 = iota
+	flatUint
+	flatBool
+	flatEnum
+)
+
+// mstr, muint, mbool and menum make the flat members of flatObject.
+func mstr(s string) flat { return flat{s: s} }
+
+func muint(u uint64) flat { return flat{u: u, kind: flatUint} }
+
+func mbool(b bool) flat {
+	if b {
+		return flat{u: 1, kind: flatBool}
+	}
+	return flat{kind: flatBool}
+}
+
+func menum[T enumValue](v T) flat {
+	m := flat{s: string(v), kind: flatEnum}
+	if !v.Valid() {
+		m.bad = fmt.Sprintf("%T value outside its list", v)
+	}
+	return m
+}
+
+// flatObject writes an object of f whose members after the tag (or all of
+// whose members, untagged) are m, in declaration order.
+func (e *encoder) flatObject(dst []byte, f *fields, m ...flat) ([]byte, *pathError) {
+	base := len(f.names) - len(m) // 1 for a tagged table, else 0
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		if int(i) < base {
 			continue
 		}
-		k := f.keys[i]
-		if first {
-			k, first = k[1:], false
-		}
-		e.lit(k)
-		if i == 0 && f.tag != "" {
-			e.lit(f.tag)
-			continue
-		}
-		if err := member(int(i)); err != nil {
-			if f.root != "" {
-				err.root = f.root
+		var err *pathError
+		switch v := &m[int(i)-base]; v.kind {
+		case flatString:
+			dst, err = e.str(dst, v.s)
+		case flatUint:
+			dst = e.uint(dst, v.u)
+		case flatBool:
+			dst = e.boolean(dst, v.u != 0)
+		default:
+			if v.bad != "" {
+				err = failure(v.bad)
+			} else {
+				dst = e.byte(e.lit(e.byte(dst, '"'), v.s), '"')
 			}
-			return err.in(f.names[i])
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
 		}
 	}
-	e.byte('}')
-	return nil
+	return e.byte(dst, '}'), nil
 }

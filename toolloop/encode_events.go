@@ -1,314 +1,307 @@
 package toolloop
 
-// This file dispatches a LoopEvent to its writer. Each event accepts a value
-// or a non-nil pointer; the writers themselves live in
-// encode_events_loop.go, encode_events_search.go and
-// encode_events_context.go.
+// This file dispatches a LoopEvent to its writer: a flat object (see
+// flatObject) for the events whose members are all strings, integers,
+// booleans or unit-enum values, else the event's writer in
+// encode_events_loop.go, encode_events_search.go or
+// encode_events_context.go. An event given as a non-nil pointer is written as
+// the value it points to (each dispatcher calls itself: see the note on
+// recursion in encode.go).
 
 // errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
 const errNilEvent = "nil event"
 
 // event writes ev, internally tagged by "event", in the encoder's form. A
 // failure inside the event is named after it by its table (see newEvent).
-func (e *encoder) event(ev LoopEvent) *pathError {
+func (e *encoder) event(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 	if ev == nil {
-		return failure(errNilEvent)
+		return dst, failure(errNilEvent)
 	}
-	return e.dispatchEvent(ev)
+	return e.dispatchEvent(dst, ev)
 }
 
-// stringObject writes an object of f whose members after the tag (or all of
-// whose members, untagged) are the strings s, in declaration order.
-func (e *encoder) stringObject(f *fields, s ...string) *pathError {
-	base := 0
-	if f.tag != "" {
-		base = 1
-	}
-	return e.object(f, 0, func(i int) *pathError { return e.str(s[i-base]) })
-}
-
-// dispatchEvent calls the writer of ev's dynamic type; a nil pointer fails
-// before EventName could be called on it.
-func (e *encoder) dispatchEvent(ev LoopEvent) *pathError {
+// dispatchEvent writes the 19 legacy events and passes the others on.
+func (e *encoder) dispatchEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 	switch v := ev.(type) {
 	case ConversationSeededEvent:
-		return e.evConversationSeeded(&v)
+		return e.evConversationSeeded(dst, &v)
+	case ConversationDeltaEvent:
+		return e.evConversationDelta(dst, &v)
+	case TurnObservedEvent:
+		return e.evTurnObserved(dst, &v)
+	case ToolCallObservedEvent:
+		return e.evToolCallObserved(dst, &v)
+	case ProposalObservedEvent:
+		return e.evProposalObserved(dst, &v)
+	case ProposalCheckedEvent:
+		return e.evProposalChecked(dst, &v)
+	case EffectAppliedEvent:
+		return e.flatObject(dst, effectAppliedFields, mstr(v.CallID), mbool(v.Mutated), mstr(v.Output))
+	case ToolBatchConflictEvent:
+		return e.evToolBatchConflict(dst, &v)
+	case EffectDeniedEvent:
+		return e.flatObject(dst, effectDeniedFields, mstr(v.CallID), mstr(v.Reason), menum(v.Class))
+	case CandidateMeasuredEvent:
+		return e.evCandidateMeasured(dst, &v)
+	case GateDecisionRecordedEvent:
+		return e.evGateDecisionRecorded(dst, &v)
+	case DecisionBoundRefusedEvent:
+		return e.flatObject(dst, decisionBoundRefusedFields, mstr(v.NodeID), muint(uint64(v.Generation)), muint(v.Bound), muint(v.DecisionsUsed))
+	case CandidateRestoredEvent:
+		return e.flatObject(dst, candidateRestoredFields, mstr(v.CheckpointID))
+	case EffectBoundaryMeasuredEvent:
+		return e.evEffectBoundaryMeasured(dst, &v)
+	case ContextCheckpointCreatedEvent:
+		return e.evContextCheckpointCreated(dst, &v)
+	case DurableCandidateCheckpointEvent:
+		return e.evDurableCandidateCheckpoint(dst, &v)
+	case RecoveryControlGrantedEvent:
+		return e.evRecoveryControlGranted(dst, &v)
+	case RouteFailoverEvent:
+		return e.evRouteFailover(dst, &v)
+	case RecoveryContainedEvent:
+		return e.flatObject(dst, recoveryContainedFields, mstr(v.Reason), mstr(v.RestoredCheckpointID))
 	case *ConversationSeededEvent:
 		if v != nil {
-			return e.evConversationSeeded(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ConversationDeltaEvent:
-		return e.evConversationDelta(&v)
 	case *ConversationDeltaEvent:
 		if v != nil {
-			return e.evConversationDelta(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case TurnObservedEvent:
-		return e.evTurnObserved(&v)
 	case *TurnObservedEvent:
 		if v != nil {
-			return e.evTurnObserved(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ToolCallObservedEvent:
-		return e.evToolCallObserved(&v)
 	case *ToolCallObservedEvent:
 		if v != nil {
-			return e.evToolCallObserved(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ProposalObservedEvent:
-		return e.evProposalObserved(&v)
 	case *ProposalObservedEvent:
 		if v != nil {
-			return e.evProposalObserved(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ProposalCheckedEvent:
-		return e.evProposalChecked(&v)
 	case *ProposalCheckedEvent:
 		if v != nil {
-			return e.evProposalChecked(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case EffectAppliedEvent:
-		return e.evEffectApplied(&v)
 	case *EffectAppliedEvent:
 		if v != nil {
-			return e.evEffectApplied(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ToolBatchConflictEvent:
-		return e.evToolBatchConflict(&v)
 	case *ToolBatchConflictEvent:
 		if v != nil {
-			return e.evToolBatchConflict(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case EffectDeniedEvent:
-		return e.evEffectDenied(&v)
 	case *EffectDeniedEvent:
 		if v != nil {
-			return e.evEffectDenied(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case CandidateMeasuredEvent:
-		return e.evCandidateMeasured(&v)
 	case *CandidateMeasuredEvent:
 		if v != nil {
-			return e.evCandidateMeasured(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case GateDecisionRecordedEvent:
-		return e.evGateDecisionRecorded(&v)
 	case *GateDecisionRecordedEvent:
 		if v != nil {
-			return e.evGateDecisionRecorded(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case DecisionBoundRefusedEvent:
-		return e.evDecisionBoundRefused(&v)
 	case *DecisionBoundRefusedEvent:
 		if v != nil {
-			return e.evDecisionBoundRefused(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case CandidateRestoredEvent:
-		return e.stringObject(candidateRestoredFields, v.CheckpointID)
 	case *CandidateRestoredEvent:
 		if v != nil {
-			return e.stringObject(candidateRestoredFields, v.CheckpointID)
+			return e.dispatchEvent(dst, *v)
 		}
-	case EffectBoundaryMeasuredEvent:
-		return e.evEffectBoundaryMeasured(&v)
 	case *EffectBoundaryMeasuredEvent:
 		if v != nil {
-			return e.evEffectBoundaryMeasured(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case ContextCheckpointCreatedEvent:
-		return e.evContextCheckpointCreated(&v)
 	case *ContextCheckpointCreatedEvent:
 		if v != nil {
-			return e.evContextCheckpointCreated(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case DurableCandidateCheckpointEvent:
-		return e.evDurableCandidateCheckpoint(&v)
 	case *DurableCandidateCheckpointEvent:
 		if v != nil {
-			return e.evDurableCandidateCheckpoint(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case RecoveryControlGrantedEvent:
-		return e.evRecoveryControlGranted(&v)
 	case *RecoveryControlGrantedEvent:
 		if v != nil {
-			return e.evRecoveryControlGranted(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case RouteFailoverEvent:
-		return e.evRouteFailover(&v)
 	case *RouteFailoverEvent:
 		if v != nil {
-			return e.evRouteFailover(v)
+			return e.dispatchEvent(dst, *v)
 		}
-	case RecoveryContainedEvent:
-		return e.stringObject(recoveryContainedFields, v.Reason, v.RestoredCheckpointID)
 	case *RecoveryContainedEvent:
 		if v != nil {
-			return e.stringObject(recoveryContainedFields, v.Reason, v.RestoredCheckpointID)
+			return e.dispatchEvent(dst, *v)
 		}
 	default:
-		return e.dispatchSearchEvent(ev)
+		return e.dispatchSearchEvent(dst, ev)
 	}
-	return failure(errNilEvent)
+	return dst, failure(errNilEvent)
 }
 
-// dispatchSearchEvent is dispatchEvent for the 16 search-forest events.
-func (e *encoder) dispatchSearchEvent(ev LoopEvent) *pathError {
+// dispatchSearchEvent writes the 16 search-forest events and passes the
+// others on.
+func (e *encoder) dispatchSearchEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 	switch v := ev.(type) {
 	case SearchOpenedEvent:
-		return e.evSearchOpened(&v)
+		return e.evSearchOpened(dst, &v)
+	case SearchUsageSnapshotEvent:
+		return e.evSearchUsageSnapshot(dst, &v)
+	case BranchForkedEvent:
+		return e.evBranchForked(dst, &v)
+	case BranchStrategySelectedEvent:
+		return e.flatObject(dst, branchStrategySelectedFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.StrategyID))
+	case BranchObservationEvent:
+		return e.flatObject(dst, branchObservationFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.Observation))
+	case BranchCandidateMeasuredEvent:
+		return e.evBranchCandidateMeasured(dst, &v)
+	case PartialCheckpointedEvent:
+		return e.evPartialCheckpointed(dst, &v)
+	case FrontierEpochStartedEvent:
+		return e.flatObject(dst, frontierEpochStartedFields, mstr(v.ForestID), muint(v.Epoch), mstr(v.ForestDigest))
+	case FrontierEntryServedEvent:
+		return e.flatObject(dst, frontierEntryServedFields, mstr(v.ForestID), mstr(v.BranchID), muint(v.Epoch))
+	case BranchIneligibleEvent:
+		return e.flatObject(dst, branchIneligibleFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.Reason))
+	case BranchNotSelectedEvent:
+		return e.flatObject(dst, branchNotSelectedFields, mstr(v.ForestID), mstr(v.BranchID))
+	case BranchAbandonedEvent:
+		return e.flatObject(dst, branchAbandonedFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.Reason))
+	case BranchSelectedEvent:
+		return e.flatObject(dst, branchSelectedFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.CandidateID))
+	case BranchCommittedEvent:
+		return e.evBranchCommitted(dst, &v)
+	case NoGoodRecordedEvent:
+		return e.flatObject(dst, noGoodRecordedFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.Key), mstr(v.EvidenceHash), mstr(v.SupportKind))
+	case SearchClosedEvent:
+		return e.evSearchClosed(dst, &v)
 	case *SearchOpenedEvent:
 		if v != nil {
-			return e.evSearchOpened(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case SearchUsageSnapshotEvent:
-		return e.evSearchUsageSnapshot(&v)
 	case *SearchUsageSnapshotEvent:
 		if v != nil {
-			return e.evSearchUsageSnapshot(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchForkedEvent:
-		return e.evBranchForked(&v)
 	case *BranchForkedEvent:
 		if v != nil {
-			return e.evBranchForked(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchStrategySelectedEvent:
-		return e.stringObject(branchStrategySelectedFields, v.ForestID, v.BranchID, v.StrategyID)
 	case *BranchStrategySelectedEvent:
 		if v != nil {
-			return e.stringObject(branchStrategySelectedFields, v.ForestID, v.BranchID, v.StrategyID)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchObservationEvent:
-		return e.stringObject(branchObservationFields, v.ForestID, v.BranchID, v.Observation)
 	case *BranchObservationEvent:
 		if v != nil {
-			return e.stringObject(branchObservationFields, v.ForestID, v.BranchID, v.Observation)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchCandidateMeasuredEvent:
-		return e.evBranchCandidateMeasured(&v)
 	case *BranchCandidateMeasuredEvent:
 		if v != nil {
-			return e.evBranchCandidateMeasured(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case PartialCheckpointedEvent:
-		return e.evPartialCheckpointed(&v)
 	case *PartialCheckpointedEvent:
 		if v != nil {
-			return e.evPartialCheckpointed(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case FrontierEpochStartedEvent:
-		return e.evFrontierEpochStarted(&v)
 	case *FrontierEpochStartedEvent:
 		if v != nil {
-			return e.evFrontierEpochStarted(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case FrontierEntryServedEvent:
-		return e.evFrontierEntryServed(&v)
 	case *FrontierEntryServedEvent:
 		if v != nil {
-			return e.evFrontierEntryServed(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchIneligibleEvent:
-		return e.stringObject(branchIneligibleFields, v.ForestID, v.BranchID, v.Reason)
 	case *BranchIneligibleEvent:
 		if v != nil {
-			return e.stringObject(branchIneligibleFields, v.ForestID, v.BranchID, v.Reason)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchNotSelectedEvent:
-		return e.stringObject(branchNotSelectedFields, v.ForestID, v.BranchID)
 	case *BranchNotSelectedEvent:
 		if v != nil {
-			return e.stringObject(branchNotSelectedFields, v.ForestID, v.BranchID)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchAbandonedEvent:
-		return e.stringObject(branchAbandonedFields, v.ForestID, v.BranchID, v.Reason)
 	case *BranchAbandonedEvent:
 		if v != nil {
-			return e.stringObject(branchAbandonedFields, v.ForestID, v.BranchID, v.Reason)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchSelectedEvent:
-		return e.stringObject(branchSelectedFields, v.ForestID, v.BranchID, v.CandidateID)
 	case *BranchSelectedEvent:
 		if v != nil {
-			return e.stringObject(branchSelectedFields, v.ForestID, v.BranchID, v.CandidateID)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case BranchCommittedEvent:
-		return e.evBranchCommitted(&v)
 	case *BranchCommittedEvent:
 		if v != nil {
-			return e.evBranchCommitted(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case NoGoodRecordedEvent:
-		return e.stringObject(noGoodRecordedFields, v.ForestID, v.BranchID, v.Key, v.EvidenceHash, v.SupportKind)
 	case *NoGoodRecordedEvent:
 		if v != nil {
-			return e.stringObject(noGoodRecordedFields, v.ForestID, v.BranchID, v.Key, v.EvidenceHash, v.SupportKind)
+			return e.dispatchSearchEvent(dst, *v)
 		}
-	case SearchClosedEvent:
-		return e.evSearchClosed(&v)
 	case *SearchClosedEvent:
 		if v != nil {
-			return e.evSearchClosed(v)
+			return e.dispatchSearchEvent(dst, *v)
 		}
 	default:
-		return e.dispatchContextEvent(ev)
+		return e.dispatchContextEvent(dst, ev)
 	}
-	return failure(errNilEvent)
+	return dst, failure(errNilEvent)
 }
 
-// dispatchContextEvent is dispatchEvent for the 6 resident-context and the 2
-// prompt-program events.
-func (e *encoder) dispatchContextEvent(ev LoopEvent) *pathError {
+// dispatchContextEvent writes the 6 resident-context and the 2
+// prompt-program events; what remains is a nil pointer (LoopEvent is
+// sealed).
+func (e *encoder) dispatchContextEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 	switch v := ev.(type) {
 	case ContextWorkingSetEvent:
-		return e.evContextWorkingSet(&v)
+		return e.evContextWorkingSet(dst, &v)
+	case ContextPagesSelectedEvent:
+		return e.evContextPagesSelected(dst, &v)
+	case ContextMissEvent:
+		return e.flatObject(dst, contextMissFields, mstr(v.ForestID), mstr(v.BranchID), muint(uint64(v.Turn)), mstr(v.Key))
+	case ContextPageRecalledEvent:
+		return e.flatObject(dst, contextPageRecalledFields, mstr(v.ForestID), mstr(v.BranchID), muint(uint64(v.Turn)), mstr(v.PageID))
+	case ContextInfeasibleEvent:
+		return e.flatObject(dst, contextInfeasibleFields, mstr(v.ForestID), mstr(v.BranchID), muint(uint64(v.Turn)), muint(v.Required), muint(v.Allowance))
+	case ContextCompactedEvent:
+		return e.evContextCompacted(dst, &v)
+	case PromptProgramCompiledEvent:
+		return e.evPromptProgramCompiled(dst, &v)
+	case PromptProgramInvokedEvent:
+		return e.flatObject(dst, promptProgramInvokedFields, muint(uint64(v.Turn)), mstr(v.InvocationDigest), mstr(v.PlatformDigest), mstr(v.DomainDigest), mstr(v.ToolSpecHash), mstr(v.ResidentContextDigest))
 	case *ContextWorkingSetEvent:
 		if v != nil {
-			return e.evContextWorkingSet(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case ContextPagesSelectedEvent:
-		return e.evContextPagesSelected(&v)
 	case *ContextPagesSelectedEvent:
 		if v != nil {
-			return e.evContextPagesSelected(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case ContextMissEvent:
-		return e.evContextMiss(&v)
 	case *ContextMissEvent:
 		if v != nil {
-			return e.evContextMiss(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case ContextPageRecalledEvent:
-		return e.evContextPageRecalled(&v)
 	case *ContextPageRecalledEvent:
 		if v != nil {
-			return e.evContextPageRecalled(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case ContextInfeasibleEvent:
-		return e.evContextInfeasible(&v)
 	case *ContextInfeasibleEvent:
 		if v != nil {
-			return e.evContextInfeasible(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case ContextCompactedEvent:
-		return e.evContextCompacted(&v)
 	case *ContextCompactedEvent:
 		if v != nil {
-			return e.evContextCompacted(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case PromptProgramCompiledEvent:
-		return e.evPromptProgramCompiled(&v)
 	case *PromptProgramCompiledEvent:
 		if v != nil {
-			return e.evPromptProgramCompiled(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
-	case PromptProgramInvokedEvent:
-		return e.evPromptProgramInvoked(&v)
 	case *PromptProgramInvokedEvent:
 		if v != nil {
-			return e.evPromptProgramInvoked(v)
+			return e.dispatchContextEvent(dst, *v)
 		}
 	}
-	// A nil pointer, or (impossible: LoopEvent is sealed) an unknown type.
-	return failure(errNilEvent)
+	return dst, failure(errNilEvent)
 }

@@ -18,100 +18,88 @@ var (
 		"turn", "invocation_digest", "platform_digest", "domain_digest", "tool_spec_hash", "resident_context_digest")
 )
 
-// contextEvent writes a context event of f: forest, branch and turn as
-// members 1 to 3, then rest for the members from 4 on.
-func (e *encoder) contextEvent(f *fields, forest, branch string, turn uint32, rest func(i int) *pathError) *pathError {
-	return e.object(f, 0, func(i int) *pathError {
+func (e *encoder) evContextWorkingSet(dst []byte, v *ContextWorkingSetEvent) ([]byte, *pathError) {
+	f := contextWorkingSetFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(forest)
+			dst, err = e.str(dst, v.ForestID)
 		case 2:
-			return e.str(branch)
+			dst, err = e.str(dst, v.BranchID)
 		case 3:
-			e.uint(uint64(turn))
-			return nil
-		}
-		return rest(i)
-	})
-}
-
-func (e *encoder) evContextWorkingSet(v *ContextWorkingSetEvent) *pathError {
-	return e.contextEvent(contextWorkingSetFields, v.ForestID, v.BranchID, v.Turn, func(int) *pathError {
-		return writeStrings(e, v.PageIDs)
-	})
-}
-
-func (e *encoder) evContextPagesSelected(v *ContextPagesSelectedEvent) *pathError {
-	return e.contextEvent(contextPagesSelectedFields, v.ForestID, v.BranchID, v.Turn, func(i int) *pathError {
-		if i == 4 {
-			return e.str(v.ResidentDigest)
-		}
-		return writeStrings(e, v.PageIDs)
-	})
-}
-
-func (e *encoder) evContextMiss(v *ContextMissEvent) *pathError {
-	return e.contextEvent(contextMissFields, v.ForestID, v.BranchID, v.Turn, func(int) *pathError {
-		return e.str(v.Key)
-	})
-}
-
-func (e *encoder) evContextPageRecalled(v *ContextPageRecalledEvent) *pathError {
-	return e.contextEvent(contextPageRecalledFields, v.ForestID, v.BranchID, v.Turn, func(int) *pathError {
-		return e.str(v.PageID)
-	})
-}
-
-func (e *encoder) evContextInfeasible(v *ContextInfeasibleEvent) *pathError {
-	return e.contextEvent(contextInfeasibleFields, v.ForestID, v.BranchID, v.Turn, func(i int) *pathError {
-		if i == 4 {
-			e.uint(v.Required)
-		} else {
-			e.uint(v.Allowance)
-		}
-		return nil
-	})
-}
-
-func (e *encoder) evContextCompacted(v *ContextCompactedEvent) *pathError {
-	return e.object(contextCompactedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.ForestID)
-		case 2:
-			return e.str(v.BranchID)
-		case 3:
-			return e.str(v.SummaryPage)
-		}
-		return writeStrings(e, v.SourcePages)
-	})
-}
-
-func (e *encoder) evPromptProgramCompiled(v *PromptProgramCompiledEvent) *pathError {
-	return e.object(promptProgramCompiledFields, 0, func(i int) *pathError {
-		if i == 1 {
-			e.uint(uint64(v.Turn))
-			return nil
-		}
-		return e.compiledPromptProgram(&v.Program)
-	})
-}
-
-func (e *encoder) evPromptProgramInvoked(v *PromptProgramInvokedEvent) *pathError {
-	return e.object(promptProgramInvokedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			e.uint(uint64(v.Turn))
-			return nil
-		case 2:
-			return e.str(v.InvocationDigest)
-		case 3:
-			return e.str(v.PlatformDigest)
+			dst = e.uint(dst, uint64(v.Turn))
 		case 4:
-			return e.str(v.DomainDigest)
-		case 5:
-			return e.str(v.ToolSpecHash)
+			dst, err = writeStrings(e, dst, v.PageIDs)
 		}
-		return e.str(v.ResidentContextDigest)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evContextPagesSelected(dst []byte, v *ContextPagesSelectedEvent) ([]byte, *pathError) {
+	f := contextPagesSelectedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.ForestID)
+		case 2:
+			dst, err = e.str(dst, v.BranchID)
+		case 3:
+			dst = e.uint(dst, uint64(v.Turn))
+		case 4:
+			dst, err = e.str(dst, v.ResidentDigest)
+		case 5:
+			dst, err = writeStrings(e, dst, v.PageIDs)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evContextCompacted(dst []byte, v *ContextCompactedEvent) ([]byte, *pathError) {
+	f := contextCompactedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.ForestID)
+		case 2:
+			dst, err = e.str(dst, v.BranchID)
+		case 3:
+			dst, err = e.str(dst, v.SummaryPage)
+		case 4:
+			dst, err = writeStrings(e, dst, v.SourcePages)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evPromptProgramCompiled(dst []byte, v *PromptProgramCompiledEvent) ([]byte, *pathError) {
+	f := promptProgramCompiledFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst = e.uint(dst, uint64(v.Turn))
+		case 2:
+			dst, err = e.compiledPromptProgram(dst, &v.Program)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }

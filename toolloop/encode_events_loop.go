@@ -31,221 +31,292 @@ var (
 	recoveryContainedFields = newEvent(tagRecoveryContained, "reason", "restored_checkpoint_id")
 )
 
-func (e *encoder) evConversationSeeded(v *ConversationSeededEvent) *pathError {
-	return e.object(conversationSeededEventFields, 0, func(int) *pathError {
-		return e.conversationSeeded(&v.Seed)
-	})
-}
-
-func (e *encoder) evConversationDelta(v *ConversationDeltaEvent) *pathError {
-	return e.object(conversationDeltaEventFields, 0, func(int) *pathError {
-		return e.conversationDeltaRecord(&v.Record)
-	})
-}
-
-func (e *encoder) evTurnObserved(v *TurnObservedEvent) *pathError {
-	return e.object(turnObservedFields, 0, func(i int) *pathError {
+func (e *encoder) evConversationSeeded(dst []byte, v *ConversationSeededEvent) ([]byte, *pathError) {
+	f := conversationSeededEventFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			e.uint(uint64(v.Turn))
-		case 2:
-			return e.str(v.Actor)
-		default:
-			return e.turnOutput(v.Output)
+			dst, err = e.conversationSeeded(dst, &v.Seed)
 		}
-		return nil
-	})
-}
-
-func (e *encoder) evToolCallObserved(v *ToolCallObservedEvent) *pathError {
-	return e.object(toolCallObservedFields, 0, func(int) *pathError {
-		return e.providerToolCall(&v.Call)
-	})
-}
-
-func (e *encoder) evProposalObserved(v *ProposalObservedEvent) *pathError {
-	return e.object(proposalObservedFields, 0, func(i int) *pathError {
-		if i == 1 {
-			return e.str(v.CallID)
+		if err != nil {
+			return dst, f.fail(err, i)
 		}
-		return e.effectProposal(&v.Proposal)
-	})
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evProposalChecked(v *ProposalCheckedEvent) *pathError {
-	return e.object(proposalCheckedFields, 0, func(i int) *pathError {
+func (e *encoder) evConversationDelta(dst []byte, v *ConversationDeltaEvent) ([]byte, *pathError) {
+	f := conversationDeltaEventFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.CallID)
-		case 2:
-			return e.effectProposal(&v.Proposal)
+			dst, err = e.conversationDeltaRecord(dst, &v.Record)
 		}
-		return e.fullAdmissibilityWitness(&v.Witness)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evEffectApplied(v *EffectAppliedEvent) *pathError {
-	return e.object(effectAppliedFields, 0, func(i int) *pathError {
+func (e *encoder) evTurnObserved(dst []byte, v *TurnObservedEvent) ([]byte, *pathError) {
+	f := turnObservedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.CallID)
+			dst = e.uint(dst, uint64(v.Turn))
 		case 2:
-			e.boolean(v.Mutated)
-			return nil
-		}
-		return e.str(v.Output)
-	})
-}
-
-func (e *encoder) evToolBatchConflict(v *ToolBatchConflictEvent) *pathError {
-	return e.object(toolBatchConflictFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.CallID)
-		case 2:
-			return e.str(v.ConflictsWith)
-		}
-		return writeStrings(e, v.Resources)
-	})
-}
-
-func (e *encoder) evEffectDenied(v *EffectDeniedEvent) *pathError {
-	return e.object(effectDeniedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.CallID)
-		case 2:
-			return e.str(v.Reason)
-		}
-		return writeEnum(e, v.Class)
-	})
-}
-
-func (e *encoder) evCandidateMeasured(v *CandidateMeasuredEvent) *pathError {
-	return e.object(candidateMeasuredFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.NodeID)
-		case 2:
-			e.uint(uint64(v.Generation))
+			dst, err = e.str(dst, v.Actor)
 		case 3:
-			return e.str(v.CandidateID)
+			dst, err = e.turnOutput(dst, v.Output)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evToolCallObserved(dst []byte, v *ToolCallObservedEvent) ([]byte, *pathError) {
+	f := toolCallObservedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.providerToolCall(dst, &v.Call)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evProposalObserved(dst []byte, v *ProposalObservedEvent) ([]byte, *pathError) {
+	f := proposalObservedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.CallID)
+		case 2:
+			dst, err = e.effectProposal(dst, &v.Proposal)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evProposalChecked(dst []byte, v *ProposalCheckedEvent) ([]byte, *pathError) {
+	f := proposalCheckedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.CallID)
+		case 2:
+			dst, err = e.effectProposal(dst, &v.Proposal)
+		case 3:
+			dst, err = e.fullAdmissibilityWitness(dst, &v.Witness)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evToolBatchConflict(dst []byte, v *ToolBatchConflictEvent) ([]byte, *pathError) {
+	f := toolBatchConflictFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.CallID)
+		case 2:
+			dst, err = e.str(dst, v.ConflictsWith)
+		case 3:
+			dst, err = writeStrings(e, dst, v.Resources)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evCandidateMeasured(dst []byte, v *CandidateMeasuredEvent) ([]byte, *pathError) {
+	f := candidateMeasuredFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.NodeID)
+		case 2:
+			dst = e.uint(dst, uint64(v.Generation))
+		case 3:
+			dst, err = e.str(dst, v.CandidateID)
 		case 4:
-			e.float(v.Energy)
+			dst = e.float(dst, v.Energy)
 		case 5:
-			e.boolean(v.HardPass)
-		default:
-			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
-		}
-		return nil
-	})
-}
-
-func (e *encoder) evGateDecisionRecorded(v *GateDecisionRecordedEvent) *pathError {
-	return e.object(gateDecisionRecordedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.NodeID)
-		case 2:
-			e.uint(uint64(v.Generation))
-		case 3:
-			return e.str(v.CandidateID)
-		case 4:
-			return e.gateDecision(v.Decision)
-		case 5:
-			e.optFloat(v.ObservedEnergy)
-		default:
-			e.optFloat(v.BestAcceptedBefore)
-		}
-		return nil
-	})
-}
-
-func (e *encoder) evDecisionBoundRefused(v *DecisionBoundRefusedEvent) *pathError {
-	return e.object(decisionBoundRefusedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.NodeID)
-		case 2:
-			e.uint(uint64(v.Generation))
-		case 3:
-			e.uint(v.Bound)
-		default:
-			e.uint(v.DecisionsUsed)
-		}
-		return nil
-	})
-}
-
-func (e *encoder) evEffectBoundaryMeasured(v *EffectBoundaryMeasuredEvent) *pathError {
-	return e.object(effectBoundaryMeasuredFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.CallID)
-		case 2:
-			return e.str(v.NodeID)
-		case 3:
-			e.uint(uint64(v.Generation))
-		case 4:
-			e.float(v.Energy)
-		case 5:
-			e.boolean(v.HardPass)
-		default:
-			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
-		}
-		return nil
-	})
-}
-
-func (e *encoder) evContextCheckpointCreated(v *ContextCheckpointCreatedEvent) *pathError {
-	return e.object(contextCheckpointCreatedFields, 0, func(int) *pathError {
-		return e.contextCheckpoint(&v.Checkpoint)
-	})
-}
-
-func (e *encoder) evDurableCandidateCheckpoint(v *DurableCandidateCheckpointEvent) *pathError {
-	return e.object(durableCandidateCheckpointFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.CandidateID)
-		case 2:
-			return e.str(v.StateRoot)
-		case 3:
-			return e.controlFrame(&v.Control)
-		case 4:
-			return e.conversation(&v.Conversation)
-		case 5:
-			return e.array(len(v.BirthDeps), func(j int) *pathError { return e.stateDependency(v.BirthDeps[j]) })
+			dst = e.boolean(dst, v.HardPass)
 		case 6:
-			return writeStrings(e, v.CanonicalScope)
+			dst, err = e.residuals(dst, v.Residuals)
 		}
-		return e.array(len(v.Files), func(j int) *pathError { return e.durableSeedFile(&v.Files[j]) })
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evRecoveryControlGranted(v *RecoveryControlGrantedEvent) *pathError {
-	return e.object(recoveryControlGrantedFields, 0, func(i int) *pathError {
+func (e *encoder) evGateDecisionRecorded(dst []byte, v *GateDecisionRecordedEvent) ([]byte, *pathError) {
+	f := gateDecisionRecordedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return writeEnum(e, v.Failure)
+			dst, err = e.str(dst, v.NodeID)
 		case 2:
-			return writeEnum(e, v.Level)
+			dst = e.uint(dst, uint64(v.Generation))
 		case 3:
-			e.boolean(v.ForcedEscalation)
-			return nil
+			dst, err = e.str(dst, v.CandidateID)
+		case 4:
+			dst, err = e.gateDecision(dst, v.Decision)
+		case 5:
+			dst = e.optFloat(dst, v.ObservedEnergy)
+		case 6:
+			dst = e.optFloat(dst, v.BestAcceptedBefore)
 		}
-		return e.modelID(&v.Model)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evRouteFailover(v *RouteFailoverEvent) *pathError {
-	return e.object(routeFailoverFields, 0, func(i int) *pathError {
+func (e *encoder) evEffectBoundaryMeasured(dst []byte, v *EffectBoundaryMeasuredEvent) ([]byte, *pathError) {
+	f := effectBoundaryMeasuredFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.modelID(&v.FromModel)
+			dst, err = e.str(dst, v.CallID)
 		case 2:
-			return e.modelID(&v.ToModel)
+			dst, err = e.str(dst, v.NodeID)
+		case 3:
+			dst = e.uint(dst, uint64(v.Generation))
+		case 4:
+			dst = e.float(dst, v.Energy)
+		case 5:
+			dst = e.boolean(dst, v.HardPass)
+		case 6:
+			dst, err = e.residuals(dst, v.Residuals)
 		}
-		return e.str(v.Cause)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evContextCheckpointCreated(dst []byte, v *ContextCheckpointCreatedEvent) ([]byte, *pathError) {
+	f := contextCheckpointCreatedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.contextCheckpoint(dst, &v.Checkpoint)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evDurableCandidateCheckpoint(dst []byte, v *DurableCandidateCheckpointEvent) ([]byte, *pathError) {
+	f := durableCandidateCheckpointFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.CandidateID)
+		case 2:
+			dst, err = e.str(dst, v.StateRoot)
+		case 3:
+			dst, err = e.controlFrame(dst, &v.Control)
+		case 4:
+			dst, err = e.conversation(dst, &v.Conversation)
+		case 5:
+			dst, err = e.list(dst, v.BirthDeps, len(v.BirthDeps))
+		case 6:
+			dst, err = writeStrings(e, dst, v.CanonicalScope)
+		case 7:
+			dst, err = e.list(dst, v.Files, len(v.Files))
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evRecoveryControlGranted(dst []byte, v *RecoveryControlGrantedEvent) ([]byte, *pathError) {
+	f := recoveryControlGrantedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = writeEnum(e, dst, v.Failure)
+		case 2:
+			dst, err = writeEnum(e, dst, v.Level)
+		case 3:
+			dst = e.boolean(dst, v.ForcedEscalation)
+		case 4:
+			dst, err = e.modelID(dst, &v.Model)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evRouteFailover(dst []byte, v *RouteFailoverEvent) ([]byte, *pathError) {
+	f := routeFailoverFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.modelID(dst, &v.FromModel)
+		case 2:
+			dst, err = e.modelID(dst, &v.ToModel)
+		case 3:
+			dst, err = e.str(dst, v.Cause)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }

@@ -25,130 +25,160 @@ var (
 	searchClosedFields = newEvent(tagSearchClosed, "forest_id", "usage")
 )
 
-func (e *encoder) evSearchOpened(v *SearchOpenedEvent) *pathError {
-	var omit uint32
-	if v.ResumedFrom == nil { // OS
-		omit = 1 << 6
-	}
-	return e.object(searchOpenedFields, omit, func(i int) *pathError {
+func (e *encoder) evSearchOpened(dst []byte, v *SearchOpenedEvent) ([]byte, *pathError) {
+	f := searchOpenedFields
+	omit := bit(v.ResumedFrom == nil, 6) // OS
+	k := 0
+	for _, i := range e.order(f) {
+		if omit>>i&1 != 0 {
+			continue
+		}
+		dst = e.key(dst, f, i, k)
+		k++
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.ForestID)
+			dst, err = e.str(dst, v.ForestID)
 		case 2:
-			return e.str(v.NodeID)
+			dst, err = e.str(dst, v.NodeID)
 		case 3:
-			e.uint(uint64(v.Generation))
+			dst = e.uint(dst, uint64(v.Generation))
 		case 4:
-			return e.str(v.AcceptedRoot)
+			dst, err = e.str(dst, v.AcceptedRoot)
 		case 5:
-			return e.searchLimits(&v.Limits)
-		default:
-			return e.str(*v.ResumedFrom)
+			dst, err = e.searchLimits(dst, &v.Limits)
+		case 6:
+			dst, err = e.str(dst, *v.ResumedFrom)
 		}
-		return nil
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evSearchUsageSnapshot(v *SearchUsageSnapshotEvent) *pathError {
-	return e.object(searchUsageSnapshotFields, 0, func(i int) *pathError {
+func (e *encoder) evSearchUsageSnapshot(dst []byte, v *SearchUsageSnapshotEvent) ([]byte, *pathError) {
+	f := searchUsageSnapshotFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.ForestID)
+			dst, err = e.str(dst, v.ForestID)
 		case 2:
-			e.uint(v.Epoch)
-			return nil
-		}
-		return e.searchUsage(&v.Usage)
-	})
-}
-
-func (e *encoder) evBranchForked(v *BranchForkedEvent) *pathError {
-	return e.object(branchForkedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.ForestID)
-		case 2:
-			return e.str(v.BranchID)
+			dst = e.uint(dst, v.Epoch)
 		case 3:
-			return e.optStr(v.ParentBranch)
+			dst, err = e.searchUsage(dst, &v.Usage)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evBranchForked(dst []byte, v *BranchForkedEvent) ([]byte, *pathError) {
+	f := branchForkedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.ForestID)
+		case 2:
+			dst, err = e.str(dst, v.BranchID)
+		case 3:
+			dst, err = e.optStr(dst, v.ParentBranch)
 		case 4:
-			return e.str(v.SeedCheckpoint)
+			dst, err = e.str(dst, v.SeedCheckpoint)
+		case 5:
+			dst, err = e.witnessRef(dst, &v.SeedWitness)
 		}
-		return e.witnessRef(&v.SeedWitness)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evBranchCandidateMeasured(v *BranchCandidateMeasuredEvent) *pathError {
-	return e.object(branchCandidateMeasuredFields, 0, func(i int) *pathError {
+func (e *encoder) evBranchCandidateMeasured(dst []byte, v *BranchCandidateMeasuredEvent) ([]byte, *pathError) {
+	f := branchCandidateMeasuredFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.ForestID)
+			dst, err = e.str(dst, v.ForestID)
 		case 2:
-			return e.str(v.BranchID)
+			dst, err = e.str(dst, v.BranchID)
 		case 3:
-			return e.str(v.CandidateID)
+			dst, err = e.str(dst, v.CandidateID)
+		case 4:
+			dst, err = e.branchMeasurement(dst, &v.Measurement)
 		}
-		return e.branchMeasurement(&v.Measurement)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evPartialCheckpointed(v *PartialCheckpointedEvent) *pathError {
-	return e.object(partialCheckpointedFields, 0, func(i int) *pathError {
+func (e *encoder) evPartialCheckpointed(dst []byte, v *PartialCheckpointedEvent) ([]byte, *pathError) {
+	f := partialCheckpointedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 1:
-			return e.str(v.ForestID)
+			dst, err = e.str(dst, v.ForestID)
 		case 2:
-			return e.str(v.BranchID)
-		}
-		return e.partialCheckpointRef(&v.Checkpoint)
-	})
-}
-
-func (e *encoder) evFrontierEpochStarted(v *FrontierEpochStartedEvent) *pathError {
-	return e.object(frontierEpochStartedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.ForestID)
-		case 2:
-			e.uint(v.Epoch)
-			return nil
-		}
-		return e.str(v.ForestDigest)
-	})
-}
-
-func (e *encoder) evFrontierEntryServed(v *FrontierEntryServedEvent) *pathError {
-	return e.object(frontierEntryServedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.ForestID)
-		case 2:
-			return e.str(v.BranchID)
-		}
-		e.uint(v.Epoch)
-		return nil
-	})
-}
-
-func (e *encoder) evBranchCommitted(v *BranchCommittedEvent) *pathError {
-	return e.object(branchCommittedFields, 0, func(i int) *pathError {
-		switch i {
-		case 1:
-			return e.str(v.ForestID)
-		case 2:
-			return e.str(v.BranchID)
+			dst, err = e.str(dst, v.BranchID)
 		case 3:
-			return e.str(v.CandidateID)
+			dst, err = e.partialCheckpointRef(dst, &v.Checkpoint)
 		}
-		return e.gateDecision(v.Decision)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) evSearchClosed(v *SearchClosedEvent) *pathError {
-	return e.object(searchClosedFields, 0, func(i int) *pathError {
-		if i == 1 {
-			return e.str(v.ForestID)
+func (e *encoder) evBranchCommitted(dst []byte, v *BranchCommittedEvent) ([]byte, *pathError) {
+	f := branchCommittedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.ForestID)
+		case 2:
+			dst, err = e.str(dst, v.BranchID)
+		case 3:
+			dst, err = e.str(dst, v.CandidateID)
+		case 4:
+			dst, err = e.gateDecision(dst, v.Decision)
 		}
-		return e.searchUsage(&v.Usage)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evSearchClosed(dst []byte, v *SearchClosedEvent) ([]byte, *pathError) {
+	f := searchClosedFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.ForestID)
+		case 2:
+			dst, err = e.searchUsage(dst, &v.Usage)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }

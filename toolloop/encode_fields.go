@@ -12,12 +12,14 @@ import (
 // declaration order and the ledger form in bytewise order of their names.
 // Tables are built once, at package initialization, and never modified.
 type fields struct {
-	names  []string // member names, in declaration order
-	keys   []string // `,"name":` for each member
-	direct []uint8  // member indexes in declaration order
-	sorted []uint8  // member indexes in bytewise order of the names
-	tag    string   // `"value"` of member 0 in a tagged table, else ""
-	root   string   // "event <tag>" for an event table, named in errors
+	names  []string   // member names, in declaration order
+	keys   []string   // `,"name":` for each member; member 0 of a tagged table with its value
+	firsts []string   // the same as the object's first member: `{"name":`
+	kblk   []keyBlock // keys as fixed-size blocks
+	fblk   []keyBlock // firsts as fixed-size blocks
+	direct []uint8    // member indexes in declaration order
+	sorted []uint8    // member indexes in bytewise order of the names
+	root   string     // "event <tag>" for an event table, named in errors
 }
 
 // newFields returns the table of an object type with the given member
@@ -27,11 +29,39 @@ func newFields(names ...string) *fields {
 	f := &fields{names: names}
 	for i, n := range names {
 		f.keys = append(f.keys, `,"`+n+`":`)
+		f.firsts = append(f.firsts, `{"`+n+`":`)
 		f.direct = append(f.direct, uint8(i))
 	}
 	f.sorted = slices.Clone(f.direct)
 	slices.SortFunc(f.sorted, func(a, b uint8) int { return strings.Compare(names[a], names[b]) })
+	f.blocks()
 	return f
+}
+
+// blocks computes kblk and fblk from keys and firsts.
+func (f *fields) blocks() {
+	f.kblk, f.fblk = f.kblk[:0], f.fblk[:0]
+	for i := range f.keys {
+		f.kblk = append(f.kblk, newKeyBlock(f.keys[i]))
+		f.fblk = append(f.fblk, newKeyBlock(f.firsts[i]))
+	}
+}
+
+// keyBlock is a short literal (a member key) padded to a fixed size, so
+// that it can be written with one fixed-size copy instead of a call to
+// memmove; n is its length, or 0 if it does not fit.
+type keyBlock struct {
+	b [32]byte
+	n int
+	s string
+}
+
+func newKeyBlock(s string) keyBlock {
+	k := keyBlock{s: s}
+	if len(s) <= len(k.b) {
+		k.n = copy(k.b[:], s)
+	}
+	return k
 }
 
 // newTagged returns the table of an internally tagged variant: member 0 is
@@ -39,7 +69,9 @@ func newFields(names ...string) *fields {
 // members.
 func newTagged(tagKey, tag string, names ...string) *fields {
 	f := newFields(append([]string{tagKey}, names...)...)
-	f.tag = `"` + tag + `"`
+	f.keys[0] += `"` + tag + `"`
+	f.firsts[0] += `"` + tag + `"`
+	f.blocks()
 	return f
 }
 
@@ -49,6 +81,15 @@ func newEvent(tag string, names ...string) *fields {
 	f := newTagged("event", tag, names...)
 	f.root = "event " + tag
 	return f
+}
+
+// fail adds member i of f to the path of err (and names the event, for an
+// event table) and returns err.
+func (f *fields) fail(err *pathError, i uint8) *pathError {
+	if f.root != "" {
+		err.root = f.root
+	}
+	return err.in(f.names[i])
 }
 
 // pathError is an encoding failure on its way up the value being written:
@@ -110,4 +151,13 @@ func (p *pathError) err() error {
 		msg = p.root + ": " + msg
 	}
 	return fmt.Errorf("%w: %s", ErrEncode, msg)
+}
+
+// bit returns the bit of member i if cond holds: the omit mask of the
+// members written only when set (OS and DS markers).
+func bit(cond bool, i uint8) uint32 {
+	if cond {
+		return 1 << i
+	}
+	return 0
 }

@@ -28,264 +28,376 @@ var (
 		"unsafe_threshold", "evidence_refs")
 )
 
-func (e *encoder) modelID(v *ModelID) *pathError {
-	return e.stringObject(modelIDFields, v.Provider, v.Model)
+func (e *encoder) modelID(dst []byte, v *ModelID) ([]byte, *pathError) {
+	return e.flatObject(dst, modelIDFields, mstr(v.Provider), mstr(v.Model))
 }
 
-func (e *encoder) providerToolCall(v *ProviderToolCall) *pathError {
-	return e.object(providerToolCallFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.CallID)
-		case 1:
-			return e.str(v.Name)
-		}
-		e.value(v.Arguments)
-		return nil
-	})
-}
-
-func (e *encoder) conversation(v *Conversation) *pathError {
-	return e.object(conversationFields, 0, func(int) *pathError {
-		return e.array(len(v.Messages), func(j int) *pathError { return e.message(v.Messages[j]) })
-	})
-}
-
-func (e *encoder) conversationSeeded(v *ConversationSeeded) *pathError {
-	return e.object(conversationSeededFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			e.uint(uint64(v.EventSchemaVersion))
-			return nil
-		case 1:
-			return e.conversation(&v.Conversation)
-		}
-		return e.str(v.Digest)
-	})
-}
-
-func (e *encoder) conversationDeltaRecord(v *ConversationDeltaRecord) *pathError {
-	return e.object(conversationDeltaRecordFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			e.uint(uint64(v.EventSchemaVersion))
-			return nil
-		case 1:
-			return e.str(v.PriorDigest)
-		case 2:
-			return e.conversationDelta(v.Delta)
-		}
-		return e.str(v.Digest)
-	})
-}
-
-func (e *encoder) residual(v *ResidualEvent) *pathError {
-	return e.object(residualFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.ResidualID)
-		case 1:
-			return e.str(v.NodeID)
-		case 2:
-			e.uint(uint64(v.Generation))
-		case 3:
-			return writeEnum(e, v.Component)
-		case 4:
-			return writeEnum(e, v.Class)
-		case 5:
-			return writeEnum(e, v.Severity)
-		case 6:
-			e.float(v.Score)
-		case 7:
-			return e.sensorRef(&v.Sensor)
-		case 8:
-			return e.evidencePayload(&v.Evidence)
-		case 9:
-			return writeStrings(e, v.AffectedPaths)
-		case 10:
-			return e.array(len(v.AffectedSymbols), func(j int) *pathError { return e.symbolRef(&v.AffectedSymbols[j]) })
-		default:
-			return e.array(len(v.CorrectionDirections), func(j int) *pathError { return e.correctionDirection(&v.CorrectionDirections[j]) })
-		}
-		return nil
-	})
-}
-
-func (e *encoder) sensorRef(v *SensorRef) *pathError {
-	var omit uint32
-	if v.Fingerprint == "" { // DS
-		omit = 1 << 2
+// optContractWitness writes an Option<ContractWitness>: null for nil.
+func (e *encoder) optContractWitness(dst []byte, v *ContractWitness) ([]byte, *pathError) {
+	if v == nil {
+		return e.lit(dst, "null"), nil
 	}
-	return e.object(sensorRefFields, omit, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.ID)
-		case 1:
-			return writeEnum(e, v.Route)
-		}
-		return e.str(v.Fingerprint)
-	})
+	return e.contractWitness(dst, v)
 }
 
-func (e *encoder) symbolRef(v *SymbolRef) *pathError {
-	return e.object(symbolRefFields, 0, func(i int) *pathError {
-		if i == 0 {
-			return e.str(v.Name)
-		}
-		return e.optStr(v.Container)
-	})
+// optBarrierWitness writes an Option<BarrierWitness>: null for nil.
+func (e *encoder) optBarrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pathError) {
+	if v == nil {
+		return e.lit(dst, "null"), nil
+	}
+	return e.barrierWitness(dst, v)
 }
 
-func (e *encoder) evidencePayload(v *EvidencePayload) *pathError {
-	return e.object(evidencePayloadFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.Summary)
-		case 1:
-			return e.optStr(v.Raw)
-		}
-		e.optValue(v.Structured)
-		return nil
-	})
+// optRecoveryClass writes an Option<RecoveryClass>: null for nil.
+func (e *encoder) optRecoveryClass(dst []byte, p *RecoveryClass) ([]byte, *pathError) {
+	if p == nil {
+		return e.lit(dst, "null"), nil
+	}
+	return writeEnum(e, dst, *p)
 }
 
-func (e *encoder) correctionDirection(v *CorrectionDirection) *pathError {
-	return e.object(correctionDirectionFields, 0, func(i int) *pathError {
+func (e *encoder) providerToolCall(dst []byte, v *ProviderToolCall) ([]byte, *pathError) {
+	f := providerToolCallFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(v.DirectionID)
+			dst, err = e.str(dst, v.CallID)
 		case 1:
-			return writeEnum(e, v.Addresses)
+			dst, err = e.str(dst, v.Name)
 		case 2:
-			return e.str(v.Instruction)
-		case 3:
-			return writeStrings(e, v.TargetPaths)
-		case 4:
-			return e.array(len(v.TargetSymbols), func(j int) *pathError { return e.symbolRef(&v.TargetSymbols[j]) })
+			dst = e.value(dst, v.Arguments)
 		}
-		return e.str(v.Rationale)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) effectProposal(v *EffectProposal) *pathError {
-	return e.object(effectProposalFields, 0, func(i int) *pathError {
+func (e *encoder) conversation(dst []byte, v *Conversation) ([]byte, *pathError) {
+	f := conversationFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(v.ProposalID)
+			dst, err = e.list1(dst, v.Messages, len(v.Messages))
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) conversationSeeded(dst []byte, v *ConversationSeeded) ([]byte, *pathError) {
+	f := conversationSeededFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst = e.uint(dst, uint64(v.EventSchemaVersion))
 		case 1:
-			return e.str(string(v.Actor))
+			dst, err = e.conversation(dst, &v.Conversation)
 		case 2:
-			return e.str(v.NodeID)
+			dst, err = e.str(dst, v.Digest)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) conversationDeltaRecord(dst []byte, v *ConversationDeltaRecord) ([]byte, *pathError) {
+	f := conversationDeltaRecordFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst = e.uint(dst, uint64(v.EventSchemaVersion))
+		case 1:
+			dst, err = e.str(dst, v.PriorDigest)
+		case 2:
+			dst, err = e.conversationDelta(dst, v.Delta)
 		case 3:
-			e.uint(uint64(v.Generation))
+			dst, err = e.str(dst, v.Digest)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) residual(dst []byte, v *ResidualEvent) ([]byte, *pathError) {
+	f := residualFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.ResidualID)
+		case 1:
+			dst, err = e.str(dst, v.NodeID)
+		case 2:
+			dst = e.uint(dst, uint64(v.Generation))
+		case 3:
+			dst, err = writeEnum(e, dst, v.Component)
 		case 4:
-			return writeEnum(e, v.Effect)
+			dst, err = writeEnum(e, dst, v.Class)
 		case 5:
-			return e.optStr(v.Path)
+			dst, err = writeEnum(e, dst, v.Severity)
 		case 6:
-			return writeStrings(e, v.AdditionalPaths)
+			dst = e.float(dst, v.Score)
 		case 7:
-			return e.commandInvocation(v.Command)
+			dst, err = e.sensorRef(dst, &v.Sensor)
 		case 8:
-			return e.optStr(v.NetworkTarget)
+			dst, err = e.evidencePayload(dst, &v.Evidence)
 		case 9:
-			return writeEnum(e, v.Risk)
+			dst, err = writeStrings(e, dst, v.AffectedPaths)
 		case 10:
-			e.float(v.RiskCost)
+			dst, err = e.list(dst, v.AffectedSymbols, len(v.AffectedSymbols))
 		case 11:
-			return e.str(v.IdempotencyKey)
-		default:
-			return e.array(len(v.Preconditions), func(j int) *pathError { return e.stateWitness(&v.Preconditions[j]) })
+			dst, err = e.list1(dst, v.CorrectionDirections, len(v.CorrectionDirections))
 		}
-		return nil
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) stateWitness(v *StateWitness) *pathError {
-	return e.stringObject(stateWitnessFields, v.Resource, v.ContentHash)
-}
-
-func (e *encoder) fullAdmissibilityWitness(v *FullAdmissibilityWitness) *pathError {
-	return e.object(fullAdmissibilityWitnessFields, 0, func(i int) *pathError {
+func (e *encoder) sensorRef(dst []byte, v *SensorRef) ([]byte, *pathError) {
+	f := sensorRefFields
+	omit := bit(v.Fingerprint == "", 2) // DS
+	k := 0
+	for _, i := range e.order(f) {
+		if omit>>i&1 != 0 {
+			continue
+		}
+		dst = e.key(dst, f, i, k)
+		k++
+		var err *pathError
 		switch i {
 		case 0:
-			return e.admissibilityWitness(&v.Base)
+			dst, err = e.str(dst, v.ID)
 		case 1:
-			if v.Contract == nil {
-				e.lit("null")
-				return nil
-			}
-			return e.contractWitness(v.Contract)
+			dst, err = writeEnum(e, dst, v.Route)
 		case 2:
-			if v.Barrier == nil {
-				e.lit("null")
-				return nil
-			}
-			return e.barrierWitness(v.Barrier)
+			dst, err = e.str(dst, v.Fingerprint)
 		}
-		return e.admissibilityProfile(v.Profile)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) admissibilityWitness(v *AdmissibilityWitness) *pathError {
-	return e.object(admissibilityWitnessFields, 0, func(i int) *pathError {
+func (e *encoder) symbolRef(dst []byte, v *SymbolRef) ([]byte, *pathError) {
+	f := symbolRefFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(v.ProposalID)
+			dst, err = e.str(dst, v.Name)
 		case 1:
-			return e.str(string(v.Actor))
+			dst, err = e.optStr(dst, v.Container)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) evidencePayload(dst []byte, v *EvidencePayload) ([]byte, *pathError) {
+	f := evidencePayloadFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.Summary)
+		case 1:
+			dst, err = e.optStr(dst, v.Raw)
 		case 2:
-			return e.optStr(v.CapabilityID)
+			dst = e.optValue(dst, v.Structured)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) correctionDirection(dst []byte, v *CorrectionDirection) ([]byte, *pathError) {
+	f := correctionDirectionFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.DirectionID)
+		case 1:
+			dst, err = writeEnum(e, dst, v.Addresses)
+		case 2:
+			dst, err = e.str(dst, v.Instruction)
 		case 3:
-			e.boolean(v.AuthorityOK)
+			dst, err = writeStrings(e, dst, v.TargetPaths)
 		case 4:
-			e.boolean(v.ContractOK)
+			dst, err = e.list(dst, v.TargetSymbols, len(v.TargetSymbols))
 		case 5:
-			e.boolean(v.EffectOK)
-		case 6:
-			e.boolean(v.BarrierIncrementOK)
-		case 7:
-			e.boolean(v.RiskBudgetOK)
-		case 8:
-			return e.admissibilityDecision(v.Decision)
-		default:
-			if v.RecoveryClass == nil {
-				e.lit("null")
-				return nil
-			}
-			return writeEnum(e, *v.RecoveryClass)
+			dst, err = e.str(dst, v.Rationale)
 		}
-		return nil
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) contractWitness(v *ContractWitness) *pathError {
-	return e.object(contractWitnessFields, 0, func(i int) *pathError {
+func (e *encoder) effectProposal(dst []byte, v *EffectProposal) ([]byte, *pathError) {
+	f := effectProposalFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			e.boolean(v.OK)
-			return nil
+			dst, err = e.str(dst, v.ProposalID)
 		case 1:
-			return e.str(v.PolicyVersion)
-		}
-		return writeStrings(e, v.EvidenceRefs)
-	})
-}
-
-func (e *encoder) barrierWitness(v *BarrierWitness) *pathError {
-	return e.object(barrierWitnessFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			e.float(v.HBefore)
-		case 1:
-			e.float(v.ExpectedHAfterUpper)
+			dst, err = e.str(dst, string(v.Actor))
 		case 2:
-			e.float(v.CertifiedIncrement)
+			dst, err = e.str(dst, v.NodeID)
 		case 3:
-			e.float(v.UnsafeThreshold)
-		default:
-			return writeStrings(e, v.EvidenceRefs)
+			dst = e.uint(dst, uint64(v.Generation))
+		case 4:
+			dst, err = writeEnum(e, dst, v.Effect)
+		case 5:
+			dst, err = e.optStr(dst, v.Path)
+		case 6:
+			dst, err = writeStrings(e, dst, v.AdditionalPaths)
+		case 7:
+			dst, err = e.commandInvocation(dst, v.Command)
+		case 8:
+			dst, err = e.optStr(dst, v.NetworkTarget)
+		case 9:
+			dst, err = writeEnum(e, dst, v.Risk)
+		case 10:
+			dst = e.float(dst, v.RiskCost)
+		case 11:
+			dst, err = e.str(dst, v.IdempotencyKey)
+		case 12:
+			dst, err = e.list(dst, v.Preconditions, len(v.Preconditions))
 		}
-		return nil
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) fullAdmissibilityWitness(dst []byte, v *FullAdmissibilityWitness) ([]byte, *pathError) {
+	f := fullAdmissibilityWitnessFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.admissibilityWitness(dst, &v.Base)
+		case 1:
+			dst, err = e.optContractWitness(dst, v.Contract)
+		case 2:
+			dst, err = e.optBarrierWitness(dst, v.Barrier)
+		case 3:
+			dst, err = e.admissibilityProfile(dst, v.Profile)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) admissibilityWitness(dst []byte, v *AdmissibilityWitness) ([]byte, *pathError) {
+	f := admissibilityWitnessFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.ProposalID)
+		case 1:
+			dst, err = e.str(dst, string(v.Actor))
+		case 2:
+			dst, err = e.optStr(dst, v.CapabilityID)
+		case 3:
+			dst = e.boolean(dst, v.AuthorityOK)
+		case 4:
+			dst = e.boolean(dst, v.ContractOK)
+		case 5:
+			dst = e.boolean(dst, v.EffectOK)
+		case 6:
+			dst = e.boolean(dst, v.BarrierIncrementOK)
+		case 7:
+			dst = e.boolean(dst, v.RiskBudgetOK)
+		case 8:
+			dst, err = e.admissibilityDecision(dst, v.Decision)
+		case 9:
+			dst, err = e.optRecoveryClass(dst, v.RecoveryClass)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) contractWitness(dst []byte, v *ContractWitness) ([]byte, *pathError) {
+	f := contractWitnessFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst = e.boolean(dst, v.OK)
+		case 1:
+			dst, err = e.str(dst, v.PolicyVersion)
+		case 2:
+			dst, err = writeStrings(e, dst, v.EvidenceRefs)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) barrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pathError) {
+	f := barrierWitnessFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst = e.float(dst, v.HBefore)
+		case 1:
+			dst = e.float(dst, v.ExpectedHAfterUpper)
+		case 2:
+			dst = e.float(dst, v.CertifiedIncrement)
+		case 3:
+			dst = e.float(dst, v.UnsafeThreshold)
+		case 4:
+			dst, err = writeStrings(e, dst, v.EvidenceRefs)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }

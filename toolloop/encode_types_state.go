@@ -30,247 +30,310 @@ var (
 	sectionProvenanceFields     = newFields("id", "version", "content_hash", "origin")
 )
 
-func (e *encoder) contextCheckpoint(v *ContextCheckpoint) *pathError {
-	return e.object(contextCheckpointFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.optStr(v.Parent)
-		case 1:
-			e.uint(v.CoveredFrom)
-		case 2:
-			e.uint(v.CoveredTo)
-		case 3:
-			return e.str(v.CoveredEventRoot)
-		case 4:
-			return e.controlFrame(&v.Control)
-		case 5:
-			return writeStrings(e, v.ArtifactRefs)
-		default:
-			return e.optStr(v.NarrativeObservation)
-		}
-		return nil
-	})
-}
-
-func (e *encoder) controlFrame(v *ControlFrame) *pathError {
-	return e.object(controlFrameFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.ProjectionDigest)
-		case 1:
-			e.uint(uint64(v.EventSchemaVersion))
-		case 2:
-			return e.str(v.PromptInvocationDigest)
-		case 3:
-			return e.str(v.PromptManifestDigest)
-		case 4:
-			return e.str(v.ResidentContextDigest)
-		case 5:
-			return e.str(v.NodeID)
-		case 6:
-			return e.str(v.Goal)
-		case 7:
-			e.uint(uint64(v.NodeGeneration))
-		case 8:
-			return e.str(v.AcceptedStateRoot)
-		case 9:
-			return e.str(v.GraphRevision)
-		case 10:
-			return writeStrings(e, v.CapabilityIDs)
-		case 11:
-			e.uint(v.AuthorityEpoch)
-		case 12:
-			e.uint(uint64(v.RemainingRejectionBudget))
-		case 13:
-			e.uint(uint64(v.RemainingTurns))
-		case 14:
-			return e.modelID(&v.ActiveModel)
-		case 15:
-			return e.array(len(v.RemainingFallbackModels), func(j int) *pathError { return e.modelID(&v.RemainingFallbackModels[j]) })
-		case 16:
-			return writeStrings(e, v.ActivatedTools)
-		case 17:
-			return writeStrings(e, v.UnresolvedCallIDs)
-		default:
-			return e.array(len(v.ResidualSummary), func(j int) *pathError { return e.residualSummaryEntry(&v.ResidualSummary[j]) })
-		}
-		return nil
-	})
-}
-
 // residualSummaryEntry writes the (label, energy) tuple as a two-element
 // array.
-func (e *encoder) residualSummaryEntry(v *ResidualSummaryEntry) *pathError {
-	e.byte('[')
-	if err := e.str(v.Label); err != nil {
-		return err.at(0)
+func (e *encoder) residualSummaryEntry(dst []byte, v *ResidualSummaryEntry) ([]byte, *pathError) {
+	dst = e.byte(dst, '[')
+	dst, err := e.str(dst, v.Label)
+	if err != nil {
+		return dst, err.at(0)
 	}
-	e.byte(',')
-	e.float(v.Energy)
-	e.byte(']')
-	return nil
-}
-
-func (e *encoder) durableSeedFile(v *DurableSeedFile) *pathError {
-	return e.object(durableSeedFileFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.Path)
-		case 1:
-			return e.optStr(v.ContentArtifact)
-		}
-		return e.optStr(v.SourcePreimageArtifact)
-	})
+	dst = e.float(e.byte(dst, ','), v.Energy)
+	return e.byte(dst, ']'), nil
 }
 
 // counters writes SearchLimits or SearchUsage: ten integers, then, for
 // SearchUsage's table, the closed flag.
-func (e *encoder) counters(f *fields, c *[10]uint64, closed bool) *pathError {
-	return e.object(f, 0, func(i int) *pathError {
-		if i < len(c) {
-			e.uint(c[i])
+func (e *encoder) counters(dst []byte, f *fields, c *[10]uint64, closed bool) ([]byte, *pathError) {
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		if int(i) < len(c) {
+			dst = e.uint(dst, c[i])
 		} else {
-			e.boolean(closed)
+			dst = e.boolean(dst, closed)
 		}
-		return nil
-	})
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) searchLimits(v *SearchLimits) *pathError {
+func (e *encoder) searchLimits(dst []byte, v *SearchLimits) ([]byte, *pathError) {
 	c := [10]uint64{uint64(v.Actions), uint64(v.ModelTurns), uint64(v.ToolCalls), uint64(v.Mutations),
 		uint64(v.VerifierRuns), v.Tokens, v.ElapsedSecs, v.ResultBytes, v.WorkspaceFiles, v.WorkspaceBytes}
-	return e.counters(searchLimitsFields, &c, false)
+	return e.counters(dst, searchLimitsFields, &c, false)
 }
 
-func (e *encoder) searchUsage(v *SearchUsage) *pathError {
+func (e *encoder) searchUsage(dst []byte, v *SearchUsage) ([]byte, *pathError) {
 	c := [10]uint64{uint64(v.Actions), uint64(v.ModelTurns), uint64(v.ToolCalls), uint64(v.Mutations),
 		uint64(v.VerifierRuns), v.Tokens, v.ElapsedSecs, v.ResultBytes, v.WorkspaceFiles, v.WorkspaceBytes}
-	return e.counters(searchUsageFields, &c, v.Closed)
+	return e.counters(dst, searchUsageFields, &c, v.Closed)
 }
 
-func (e *encoder) witnessRef(v *WitnessRef) *pathError {
-	return e.object(witnessRefFields, 0, func(i int) *pathError {
-		if i == 0 {
-			return e.str(v.AcceptedRoot)
-		}
-		return writeStrings(e, v.Chain)
-	})
-}
-
-func (e *encoder) partialCheckpointRef(v *PartialCheckpointRef) *pathError {
-	var omit uint32
-	if v.Correction == nil { // OS
-		omit |= 1 << 3
-	}
-	if len(v.RemainingObligations) == 0 { // DS
-		omit |= 1 << 4
-	}
-	return e.object(partialCheckpointRefFields, omit, func(i int) *pathError {
+func (e *encoder) contextCheckpoint(dst []byte, v *ContextCheckpoint) ([]byte, *pathError) {
+	f := contextCheckpointFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(v.StateRoot)
+			dst, err = e.optStr(dst, v.Parent)
 		case 1:
-			return e.str(v.AcceptedAncestor)
+			dst = e.uint(dst, v.CoveredFrom)
 		case 2:
-			return e.witnessRef(&v.ParentWitness)
+			dst = e.uint(dst, v.CoveredTo)
 		case 3:
-			return e.str(string(*v.Correction))
+			dst, err = e.str(dst, v.CoveredEventRoot)
 		case 4:
-			return writeStrings(e, v.RemainingObligations)
-		}
-		return e.str(v.EvidenceDigest)
-	})
-}
-
-func (e *encoder) branchMeasurement(v *BranchMeasurement) *pathError {
-	return e.object(branchMeasurementFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return e.str(v.BranchID)
-		case 1:
-			return e.str(v.CandidateID)
-		case 2:
-			e.float(v.Energy)
-		case 3:
-			e.boolean(v.HardPass)
-		case 4:
-			return e.array(len(v.Residuals), func(j int) *pathError { return e.residual(&v.Residuals[j]) })
+			dst, err = e.controlFrame(dst, &v.Control)
 		case 5:
-			return e.str(v.SensorProfile)
-		default:
-			e.float(v.Cost)
+			dst, err = writeStrings(e, dst, v.ArtifactRefs)
+		case 6:
+			dst, err = e.optStr(dst, v.NarrativeObservation)
 		}
-		return nil
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) compiledPromptProgram(v *CompiledPromptProgram) *pathError {
-	return e.object(compiledPromptProgramFields, 0, func(i int) *pathError {
+func (e *encoder) controlFrame(dst []byte, v *ControlFrame) ([]byte, *pathError) {
+	f := controlFrameFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.promptRoute(&v.Route)
+			dst, err = e.str(dst, v.ProjectionDigest)
 		case 1:
-			return writeEnum(e, v.Stage)
+			dst = e.uint(dst, uint64(v.EventSchemaVersion))
 		case 2:
-			return e.dialectRef(&v.Dialect)
+			dst, err = e.str(dst, v.PromptInvocationDigest)
 		case 3:
-			return e.array(len(v.Messages), func(j int) *pathError { return e.compiledPromptMessage(&v.Messages[j]) })
+			dst, err = e.str(dst, v.PromptManifestDigest)
 		case 4:
-			return writeStrings(e, v.DroppedSections)
+			dst, err = e.str(dst, v.ResidentContextDigest)
 		case 5:
-			return e.str(v.ToolSpecHash)
+			dst, err = e.str(dst, v.NodeID)
+		case 6:
+			dst, err = e.str(dst, v.Goal)
+		case 7:
+			dst = e.uint(dst, uint64(v.NodeGeneration))
+		case 8:
+			dst, err = e.str(dst, v.AcceptedStateRoot)
+		case 9:
+			dst, err = e.str(dst, v.GraphRevision)
+		case 10:
+			dst, err = writeStrings(e, dst, v.CapabilityIDs)
+		case 11:
+			dst = e.uint(dst, v.AuthorityEpoch)
+		case 12:
+			dst = e.uint(dst, uint64(v.RemainingRejectionBudget))
+		case 13:
+			dst = e.uint(dst, uint64(v.RemainingTurns))
+		case 14:
+			dst, err = e.modelID(dst, &v.ActiveModel)
+		case 15:
+			dst, err = e.list(dst, v.RemainingFallbackModels, len(v.RemainingFallbackModels))
+		case 16:
+			dst, err = writeStrings(e, dst, v.ActivatedTools)
+		case 17:
+			dst, err = writeStrings(e, dst, v.UnresolvedCallIDs)
+		case 18:
+			dst, err = e.list(dst, v.ResidualSummary, len(v.ResidualSummary))
 		}
-		return e.str(v.ProgramDigest)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) promptRoute(v *PromptRoute) *pathError {
-	return e.object(promptRouteFields, 0, func(i int) *pathError {
+func (e *encoder) durableSeedFile(dst []byte, v *DurableSeedFile) ([]byte, *pathError) {
+	f := durableSeedFileFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(v.Adapter)
+			dst, err = e.str(dst, v.Path)
 		case 1:
-			return e.modelFamily(v.Family)
-		}
-		return e.optStr(v.ExactModel)
-	})
-}
-
-func (e *encoder) dialectRef(v *DialectRef) *pathError {
-	return e.object(dialectRefFields, 0, func(i int) *pathError {
-		if i == 0 {
-			return e.str(v.ID)
-		}
-		e.uint(uint64(v.Version))
-		return nil
-	})
-}
-
-func (e *encoder) compiledPromptMessage(v *CompiledPromptMessage) *pathError {
-	return e.object(compiledPromptMessageFields, 0, func(i int) *pathError {
-		switch i {
-		case 0:
-			return writeEnum(e, v.Role)
-		case 1:
-			return e.str(v.Content)
+			dst, err = e.optStr(dst, v.ContentArtifact)
 		case 2:
-			return e.array(len(v.Sections), func(j int) *pathError { return e.sectionProvenance(&v.Sections[j]) })
+			dst, err = e.optStr(dst, v.SourcePreimageArtifact)
 		}
-		return e.str(v.RenderedHash)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) sectionProvenance(v *SectionProvenance) *pathError {
-	return e.object(sectionProvenanceFields, 0, func(i int) *pathError {
+func (e *encoder) witnessRef(dst []byte, v *WitnessRef) ([]byte, *pathError) {
+	f := witnessRefFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
 		switch i {
 		case 0:
-			return e.str(string(v.ID))
+			dst, err = e.str(dst, v.AcceptedRoot)
 		case 1:
-			e.uint(uint64(v.Version))
-			return nil
-		case 2:
-			return e.str(v.ContentHash)
+			dst, err = writeStrings(e, dst, v.Chain)
 		}
-		return e.overrideOrigin(v.Origin)
-	})
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) partialCheckpointRef(dst []byte, v *PartialCheckpointRef) ([]byte, *pathError) {
+	f := partialCheckpointRefFields
+	omit := bit(v.Correction == nil, 3) | bit(len(v.RemainingObligations) == 0, 4) // OS, DS
+	k := 0
+	for _, i := range e.order(f) {
+		if omit>>i&1 != 0 {
+			continue
+		}
+		dst = e.key(dst, f, i, k)
+		k++
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.StateRoot)
+		case 1:
+			dst, err = e.str(dst, v.AcceptedAncestor)
+		case 2:
+			dst, err = e.witnessRef(dst, &v.ParentWitness)
+		case 3:
+			dst, err = e.str(dst, string(*v.Correction))
+		case 4:
+			dst, err = writeStrings(e, dst, v.RemainingObligations)
+		case 5:
+			dst, err = e.str(dst, v.EvidenceDigest)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) branchMeasurement(dst []byte, v *BranchMeasurement) ([]byte, *pathError) {
+	f := branchMeasurementFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.BranchID)
+		case 1:
+			dst, err = e.str(dst, v.CandidateID)
+		case 2:
+			dst = e.float(dst, v.Energy)
+		case 3:
+			dst = e.boolean(dst, v.HardPass)
+		case 4:
+			dst, err = e.residuals(dst, v.Residuals)
+		case 5:
+			dst, err = e.str(dst, v.SensorProfile)
+		case 6:
+			dst = e.float(dst, v.Cost)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) compiledPromptProgram(dst []byte, v *CompiledPromptProgram) ([]byte, *pathError) {
+	f := compiledPromptProgramFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.promptRoute(dst, &v.Route)
+		case 1:
+			dst, err = writeEnum(e, dst, v.Stage)
+		case 2:
+			dst, err = e.flatObject(dst, dialectRefFields, mstr(v.Dialect.ID), muint(uint64(v.Dialect.Version)))
+		case 3:
+			dst, err = e.list1(dst, v.Messages, len(v.Messages))
+		case 4:
+			dst, err = writeStrings(e, dst, v.DroppedSections)
+		case 5:
+			dst, err = e.str(dst, v.ToolSpecHash)
+		case 6:
+			dst, err = e.str(dst, v.ProgramDigest)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) promptRoute(dst []byte, v *PromptRoute) ([]byte, *pathError) {
+	f := promptRouteFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, v.Adapter)
+		case 1:
+			dst, err = e.modelFamily(dst, v.Family)
+		case 2:
+			dst, err = e.optStr(dst, v.ExactModel)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) compiledPromptMessage(dst []byte, v *CompiledPromptMessage) ([]byte, *pathError) {
+	f := compiledPromptMessageFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = writeEnum(e, dst, v.Role)
+		case 1:
+			dst, err = e.str(dst, v.Content)
+		case 2:
+			dst, err = e.list(dst, v.Sections, len(v.Sections))
+		case 3:
+			dst, err = e.str(dst, v.RenderedHash)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) sectionProvenance(dst []byte, v *SectionProvenance) ([]byte, *pathError) {
+	f := sectionProvenanceFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 0:
+			dst, err = e.str(dst, string(v.ID))
+		case 1:
+			dst = e.uint(dst, uint64(v.Version))
+		case 2:
+			dst, err = e.str(dst, v.ContentHash)
+		case 3:
+			dst, err = e.overrideOrigin(dst, v.Origin)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }

@@ -44,237 +44,281 @@ func nilVariant(enum string) *pathError {
 	return failure("nil " + enum)
 }
 
-func (e *encoder) message(m Message) *pathError {
+// before writes the part of a variant of the tagged table f with a single
+// member (member 1) that precedes the member's value: the opening, the tag
+// if it sorts first in the form being written, and the member's key.
+func (e *encoder) before(dst []byte, f *fields) []byte {
+	if e.sorted && f.sorted[0] == 1 {
+		return e.lit(dst, f.firsts[1])
+	}
+	return e.lit(e.lit(dst, f.firsts[0]), f.keys[1])
+}
+
+// after writes the rest of the variant begun by before: the tag if it sorts
+// last, and the closing brace.
+func (e *encoder) after(dst []byte, f *fields) []byte {
+	if e.sorted && f.sorted[0] == 1 {
+		dst = e.lit(dst, f.keys[0])
+	}
+	return e.byte(dst, '}')
+}
+
+// closeVariant finishes a single-member variant of f whose member write
+// returned err.
+func (e *encoder) closeVariant(dst []byte, f *fields, err *pathError) ([]byte, *pathError) {
+	if err != nil {
+		return dst, f.fail(err, 1)
+	}
+	return e.after(dst, f), nil
+}
+
+func (e *encoder) message(dst []byte, m Message) ([]byte, *pathError) {
 	switch v := m.(type) {
 	case MessageSystem:
-		return e.stringObject(messageSystemFields, v.Content)
+		return e.flatObject(dst, messageSystemFields, mstr(v.Content))
 	case MessageUser:
-		return e.stringObject(messageUserFields, v.Content)
+		return e.flatObject(dst, messageUserFields, mstr(v.Content))
 	case MessageAssistant:
-		return e.stringObject(messageAssistantFields, v.Content)
+		return e.flatObject(dst, messageAssistantFields, mstr(v.Content))
 	case MessageAssistantToolCalls:
-		return e.object(messageAssistantToolCallsFields, 0, func(int) *pathError {
-			return e.array(len(v.Calls), func(j int) *pathError { return e.providerToolCall(&v.Calls[j]) })
-		})
+		f := messageAssistantToolCallsFields
+		dst, err := e.list(e.before(dst, f), v.Calls, len(v.Calls))
+		return e.closeVariant(dst, f, err)
 	case MessageToolResponse:
-		return e.stringObject(messageToolResponseFields, v.CallID, v.Content)
+		return e.flatObject(dst, messageToolResponseFields, mstr(v.CallID), mstr(v.Content))
 	case *MessageSystem:
 		if v != nil {
-			return e.message(*v)
+			return e.message(dst, *v)
 		}
 	case *MessageUser:
 		if v != nil {
-			return e.message(*v)
+			return e.message(dst, *v)
 		}
 	case *MessageAssistant:
 		if v != nil {
-			return e.message(*v)
+			return e.message(dst, *v)
 		}
 	case *MessageAssistantToolCalls:
 		if v != nil {
-			return e.message(*v)
+			return e.message(dst, *v)
 		}
 	case *MessageToolResponse:
 		if v != nil {
-			return e.message(*v)
+			return e.message(dst, *v)
 		}
 	}
-	return nilVariant("Message")
+	return dst, nilVariant("Message")
 }
 
-func (e *encoder) conversationDelta(d ConversationDelta) *pathError {
+func (e *encoder) conversationDelta(dst []byte, d ConversationDelta) ([]byte, *pathError) {
 	switch v := d.(type) {
 	case ConversationDeltaMessage:
-		return e.object(deltaMessageFields, 0, func(int) *pathError { return e.message(v.Message) })
+		f := deltaMessageFields
+		dst, err := e.message(e.before(dst, f), v.Message)
+		return e.closeVariant(dst, f, err)
 	case ConversationDeltaToolActivated:
-		return e.stringObject(deltaToolActivatedFields, v.Name)
+		return e.flatObject(dst, deltaToolActivatedFields, mstr(v.Name))
 	case ConversationDeltaCompacted:
-		return e.stringObject(deltaCompactedFields, v.Control)
+		return e.flatObject(dst, deltaCompactedFields, mstr(v.Control))
 	case *ConversationDeltaMessage:
 		if v != nil {
-			return e.conversationDelta(*v)
+			return e.conversationDelta(dst, *v)
 		}
 	case *ConversationDeltaToolActivated:
 		if v != nil {
-			return e.conversationDelta(*v)
+			return e.conversationDelta(dst, *v)
 		}
 	case *ConversationDeltaCompacted:
 		if v != nil {
-			return e.conversationDelta(*v)
+			return e.conversationDelta(dst, *v)
 		}
 	}
-	return nilVariant("ConversationDelta")
+	return dst, nilVariant("ConversationDelta")
 }
 
 // commandInvocation writes the Option<CommandInvocation> c: null for a nil
 // interface or a nil pointer.
-func (e *encoder) commandInvocation(c CommandInvocation) *pathError {
+func (e *encoder) commandInvocation(dst []byte, c CommandInvocation) ([]byte, *pathError) {
 	switch v := c.(type) {
 	case CommandInvocationProgram:
-		return e.object(commandProgramFields, 0, func(i int) *pathError {
-			switch i {
-			case 1:
-				return e.str(v.Program)
-			case 2:
-				return writeStrings(e, v.Args)
-			case 3:
-				return e.str(v.Cwd)
-			}
-			return e.env(v.Env)
-		})
+		return e.commandProgram(dst, &v)
 	case CommandInvocationShell:
-		return e.object(commandShellFields, 0, func(i int) *pathError {
-			switch i {
-			case 1:
-				return e.str(v.Script)
-			case 2:
-				return e.str(v.Cwd)
-			case 3:
-				return writeStrings(e, v.DeclaredReads)
-			}
-			return writeStrings(e, v.DeclaredWrites)
-		})
+		return e.commandShell(dst, &v)
 	case *CommandInvocationProgram:
 		if v != nil {
-			return e.commandInvocation(*v)
+			return e.commandProgram(dst, v)
 		}
 	case *CommandInvocationShell:
 		if v != nil {
-			return e.commandInvocation(*v)
+			return e.commandShell(dst, v)
 		}
 	}
-	e.lit("null")
-	return nil
+	return e.lit(dst, "null"), nil
+}
+
+func (e *encoder) commandProgram(dst []byte, v *CommandInvocationProgram) ([]byte, *pathError) {
+	f := commandProgramFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.Program)
+		case 2:
+			dst, err = writeStrings(e, dst, v.Args)
+		case 3:
+			dst, err = e.str(dst, v.Cwd)
+		case 4:
+			dst, err = e.env(dst, v.Env)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
+}
+
+func (e *encoder) commandShell(dst []byte, v *CommandInvocationShell) ([]byte, *pathError) {
+	f := commandShellFields
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		var err *pathError
+		switch i {
+		case 1:
+			dst, err = e.str(dst, v.Script)
+		case 2:
+			dst, err = e.str(dst, v.Cwd)
+		case 3:
+			dst, err = writeStrings(e, dst, v.DeclaredReads)
+		case 4:
+			dst, err = writeStrings(e, dst, v.DeclaredWrites)
+		}
+		if err != nil {
+			return dst, f.fail(err, i)
+		}
+	}
+	return e.byte(dst, '}'), nil
 }
 
 // env writes a BTreeMap<String, String>: keys sorted bytewise in both forms,
 // nil as {}. Failures name no key (keys are input text).
-func (e *encoder) env(m map[string]string) *pathError {
-	if e.sizing {
-		e.size += 2
-		for k, v := range m {
-			e.size += len(k) + len(v) + 6 // "k":"v",
-		}
-		return nil
-	}
+func (e *encoder) env(dst []byte, m map[string]string) ([]byte, *pathError) {
 	var stack [16]string
 	keys := stack[:0]
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	e.byte('{')
+	dst = e.byte(dst, '{')
 	for j, k := range keys {
 		if j > 0 {
-			e.byte(',')
+			dst = e.byte(dst, ',')
 		}
-		if e.str(k) != nil {
-			return failure("a key is not valid UTF-8")
+		var err *pathError
+		if dst, err = e.str(dst, k); err != nil {
+			return dst, failure("a key is not valid UTF-8")
 		}
-		e.byte(':')
-		if e.str(m[k]) != nil {
-			return failure("a value is not valid UTF-8")
+		dst = e.byte(dst, ':')
+		if dst, err = e.str(dst, m[k]); err != nil {
+			return dst, failure("a value is not valid UTF-8")
 		}
 	}
-	e.byte('}')
-	return nil
+	return e.byte(dst, '}'), nil
 }
 
-func (e *encoder) admissibilityDecision(d AdmissibilityDecision) *pathError {
+func (e *encoder) admissibilityDecision(dst []byte, d AdmissibilityDecision) ([]byte, *pathError) {
 	switch v := d.(type) {
 	case AdmissibilityDecisionAllow:
-		return e.object(decisionAllowFields, 0, nil)
+		return e.unit(dst, decisionAllowFields), nil
 	case AdmissibilityDecisionDeny:
-		return e.object(decisionDenyFields, 0, func(int) *pathError { return writeEnum(e, v.Reason) })
+		f := decisionDenyFields
+		dst, err := writeEnum(e, e.before(dst, f), v.Reason)
+		return e.closeVariant(dst, f, err)
 	case AdmissibilityDecisionNeedsApproval:
-		return e.object(decisionNeedsApprovalFields, 0, nil)
+		return e.unit(dst, decisionNeedsApprovalFields), nil
 	case *AdmissibilityDecisionAllow:
 		if v != nil {
-			return e.admissibilityDecision(*v)
+			return e.admissibilityDecision(dst, *v)
 		}
 	case *AdmissibilityDecisionDeny:
 		if v != nil {
-			return e.admissibilityDecision(*v)
+			return e.admissibilityDecision(dst, *v)
 		}
 	case *AdmissibilityDecisionNeedsApproval:
 		if v != nil {
-			return e.admissibilityDecision(*v)
+			return e.admissibilityDecision(dst, *v)
 		}
 	}
-	return nilVariant("AdmissibilityDecision")
+	return dst, nilVariant("AdmissibilityDecision")
 }
 
-// clauses writes a list of ClauseIDs.
-func (e *encoder) clauses(f *fields, missing []ClauseID) *pathError {
-	return e.object(f, 0, func(int) *pathError {
-		return e.array(len(missing), func(j int) *pathError { return writeEnum(e, missing[j]) })
-	})
-}
-
-func (e *encoder) admissibilityProfile(p AdmissibilityProfile) *pathError {
+func (e *encoder) admissibilityProfile(dst []byte, p AdmissibilityProfile) ([]byte, *pathError) {
+	var f *fields
+	var missing []ClauseID
 	switch v := p.(type) {
 	case AdmissibilityProfileSrbnCertified:
-		return e.object(profileSrbnCertifiedFields, 0, nil)
+		return e.unit(dst, profileSrbnCertifiedFields), nil
 	case AdmissibilityProfileConfinementOnly:
-		return e.clauses(profileConfinementOnlyFields, v.Missing)
+		f, missing = profileConfinementOnlyFields, v.Missing
 	case AdmissibilityProfileHumanApproved:
-		return e.clauses(profileHumanApprovedFields, v.Missing)
+		f, missing = profileHumanApprovedFields, v.Missing
 	case *AdmissibilityProfileSrbnCertified:
 		if v != nil {
-			return e.admissibilityProfile(*v)
+			return e.admissibilityProfile(dst, *v)
 		}
 	case *AdmissibilityProfileConfinementOnly:
 		if v != nil {
-			return e.admissibilityProfile(*v)
+			return e.admissibilityProfile(dst, *v)
 		}
 	case *AdmissibilityProfileHumanApproved:
 		if v != nil {
-			return e.admissibilityProfile(*v)
+			return e.admissibilityProfile(dst, *v)
 		}
 	}
-	return nilVariant("AdmissibilityProfile")
+	if f == nil {
+		return dst, nilVariant("AdmissibilityProfile")
+	}
+	dst, err := e.list(e.before(dst, f), missing, len(missing))
+	return e.closeVariant(dst, f, err)
 }
 
-// deltaV writes a GateDecision variant holding delta_v.
-func (e *encoder) deltaV(f *fields, dv float64) *pathError {
-	return e.object(f, 0, func(int) *pathError {
-		e.float(dv)
-		return nil
-	})
-}
-
-func (e *encoder) gateDecision(d GateDecision) *pathError {
+func (e *encoder) gateDecision(dst []byte, d GateDecision) ([]byte, *pathError) {
+	var f *fields
+	var deltaV float64
 	switch v := d.(type) {
 	case GateDecisionHardPass:
-		return e.object(gateHardPassFields, 0, nil)
+		return e.unit(dst, gateHardPassFields), nil
 	case GateDecisionAcceptedByDescent:
-		return e.deltaV(gateAcceptedByDescentFields, v.DeltaV)
+		f, deltaV = gateAcceptedByDescentFields, v.DeltaV
 	case GateDecisionRejectedNonDescending:
-		return e.deltaV(gateRejectedNonDescendingFields, v.DeltaV)
+		f, deltaV = gateRejectedNonDescendingFields, v.DeltaV
 	case GateDecisionStoppedAtDeclaredFloor:
-		return e.object(gateStoppedAtDeclaredFloorFields, 0, nil)
+		return e.unit(dst, gateStoppedAtDeclaredFloorFields), nil
 	case GateDecisionExhaustedWithCertificate:
-		return e.stringObject(gateExhaustedWithCertificateFields, v.CertificateID)
+		return e.flatObject(dst, gateExhaustedWithCertificateFields, mstr(v.CertificateID))
 	case *GateDecisionHardPass:
 		if v != nil {
-			return e.gateDecision(*v)
+			return e.gateDecision(dst, *v)
 		}
 	case *GateDecisionAcceptedByDescent:
 		if v != nil {
-			return e.gateDecision(*v)
+			return e.gateDecision(dst, *v)
 		}
 	case *GateDecisionRejectedNonDescending:
 		if v != nil {
-			return e.gateDecision(*v)
+			return e.gateDecision(dst, *v)
 		}
 	case *GateDecisionStoppedAtDeclaredFloor:
 		if v != nil {
-			return e.gateDecision(*v)
+			return e.gateDecision(dst, *v)
 		}
 	case *GateDecisionExhaustedWithCertificate:
 		if v != nil {
-			return e.gateDecision(*v)
+			return e.gateDecision(dst, *v)
 		}
 	}
-	return nilVariant("GateDecision")
+	if f == nil {
+		return dst, nilVariant("GateDecision")
+	}
+	return e.after(e.float(e.before(dst, f), deltaV), f), nil
 }

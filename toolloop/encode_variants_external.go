@@ -5,117 +5,115 @@ package toolloop
 // variant as a one-member object named after the variant (one member needs
 // no sorting: both forms are the same).
 
-// wrapped writes the one-member object {"name":…} whose value w writes; a
-// failure's path gets the variant name.
-func (e *encoder) wrapped(name string, w func() *pathError) *pathError {
-	e.lit(`{"`)
-	e.lit(name)
-	e.lit(`":`)
-	if err := w(); err != nil {
-		return err.in(name)
+// open writes `{"name":`, the start of the one-member object of a newtype
+// or struct variant; close adds the variant name to a failure's path, or
+// writes the closing brace.
+func (e *encoder) open(dst []byte, name string) []byte {
+	return e.lit(e.lit(e.lit(dst, `{"`), name), `":`)
+}
+
+func (e *encoder) close(dst []byte, name string, err *pathError) ([]byte, *pathError) {
+	if err != nil {
+		return dst, err.in(name)
 	}
-	e.byte('}')
-	return nil
+	return e.byte(dst, '}'), nil
 }
 
 // newtype writes the one-member object {"name":"s"} of a newtype variant
 // over a string.
-func (e *encoder) newtype(name, s string) *pathError {
-	return e.wrapped(name, func() *pathError { return e.str(s) })
+func (e *encoder) newtype(dst []byte, name, s string) ([]byte, *pathError) {
+	dst, err := e.str(e.open(dst, name), s)
+	return e.close(dst, name, err)
 }
 
-func (e *encoder) turnOutput(o TurnOutput) *pathError {
+func (e *encoder) turnOutput(dst []byte, o TurnOutput) ([]byte, *pathError) {
 	switch v := o.(type) {
 	case TurnOutputToolCalls:
-		return e.wrapped("ToolCalls", func() *pathError {
-			return e.array(len(v), func(j int) *pathError { return e.providerToolCall(&v[j]) })
-		})
+		dst, err := e.list(e.open(dst, "ToolCalls"), v, len(v))
+		return e.close(dst, "ToolCalls", err)
 	case TurnOutputText:
-		return e.newtype("Text", string(v))
+		return e.newtype(dst, "Text", string(v))
 	case *TurnOutputToolCalls:
 		if v != nil {
-			return e.turnOutput(*v)
+			return e.turnOutput(dst, *v)
 		}
 	case *TurnOutputText:
 		if v != nil {
-			return e.turnOutput(*v)
+			return e.turnOutput(dst, *v)
 		}
 	}
-	return nilVariant("TurnOutput")
+	return dst, nilVariant("TurnOutput")
 }
 
-func (e *encoder) modelFamily(f ModelFamily) *pathError {
+func (e *encoder) modelFamily(dst []byte, f ModelFamily) ([]byte, *pathError) {
 	switch v := f.(type) {
 	case ModelFamilyKnown:
-		return writeEnum(e, v)
+		return writeEnum(e, dst, v)
 	case ModelFamilyOther:
-		return e.newtype("other", string(v))
+		return e.newtype(dst, "other", string(v))
 	case *ModelFamilyKnown:
 		if v != nil {
-			return e.modelFamily(*v)
+			return e.modelFamily(dst, *v)
 		}
 	case *ModelFamilyOther:
 		if v != nil {
-			return e.modelFamily(*v)
+			return e.modelFamily(dst, *v)
 		}
 	}
-	return nilVariant("ModelFamily")
+	return dst, nilVariant("ModelFamily")
 }
 
-func (e *encoder) overrideOrigin(o OverrideOrigin) *pathError {
+func (e *encoder) overrideOrigin(dst []byte, o OverrideOrigin) ([]byte, *pathError) {
 	switch v := o.(type) {
 	case OverrideOriginBase:
-		e.lit(`"base"`)
-		return nil
+		return e.lit(dst, `"base"`), nil
 	case OverrideOriginFamily:
-		return e.newtype("family", string(v))
+		return e.newtype(dst, "family", string(v))
 	case OverrideOriginExactModel:
-		return e.newtype("exact_model", string(v))
+		return e.newtype(dst, "exact_model", string(v))
 	case *OverrideOriginBase:
 		if v != nil {
-			return e.overrideOrigin(*v)
+			return e.overrideOrigin(dst, *v)
 		}
 	case *OverrideOriginFamily:
 		if v != nil {
-			return e.overrideOrigin(*v)
+			return e.overrideOrigin(dst, *v)
 		}
 	case *OverrideOriginExactModel:
 		if v != nil {
-			return e.overrideOrigin(*v)
+			return e.overrideOrigin(dst, *v)
 		}
 	}
-	return nilVariant("OverrideOrigin")
+	return dst, nilVariant("OverrideOrigin")
 }
 
-func (e *encoder) stateDependency(d StateDependency) *pathError {
+func (e *encoder) stateDependency(dst []byte, d StateDependency) ([]byte, *pathError) {
 	switch v := d.(type) {
 	case StateDependencySessionInvariant:
-		e.lit(`"session_invariant"`)
-		return nil
+		return e.lit(dst, `"session_invariant"`), nil
 	case StateDependencyAcceptedRoot:
-		return e.newtype("accepted_root", string(v))
+		return e.newtype(dst, "accepted_root", string(v))
 	case StateDependencyPartialCheckpointRoot:
-		return e.newtype("partial_checkpoint_root", string(v))
+		return e.newtype(dst, "partial_checkpoint_root", string(v))
 	case StateDependencyPathBlob:
-		return e.wrapped("path_blob", func() *pathError {
-			return e.stringObject(pathBlobFields, v.Path, v.BlobHash)
-		})
+		dst, err := e.flatObject(e.open(dst, "path_blob"), pathBlobFields, mstr(v.Path), mstr(v.BlobHash))
+		return e.close(dst, "path_blob", err)
 	case *StateDependencySessionInvariant:
 		if v != nil {
-			return e.stateDependency(*v)
+			return e.stateDependency(dst, *v)
 		}
 	case *StateDependencyAcceptedRoot:
 		if v != nil {
-			return e.stateDependency(*v)
+			return e.stateDependency(dst, *v)
 		}
 	case *StateDependencyPartialCheckpointRoot:
 		if v != nil {
-			return e.stateDependency(*v)
+			return e.stateDependency(dst, *v)
 		}
 	case *StateDependencyPathBlob:
 		if v != nil {
-			return e.stateDependency(*v)
+			return e.stateDependency(dst, *v)
 		}
 	}
-	return nilVariant("StateDependency")
+	return dst, nilVariant("StateDependency")
 }

@@ -26,11 +26,10 @@ func (enc Encoder) MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
 }
 
 // AppendLedgerRow appends the ledger row of ev (see MarshalLedgerRow) to dst
-// and returns the extended slice. On error it returns dst unchanged (nothing
-// is appended). Appending into a buffer with enough spare capacity does not
-// allocate.
+// and returns the extended slice, growing dst at most once, like
+// AppendEvent. On error it returns dst unchanged (nothing is appended).
 func (enc Encoder) AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
-	return enc.append(dst, &subject{kind: subjectLedgerRow, ev: ev})
+	return enc.appendTo(dst, &subject{kind: subjectLedgerRow, ev: ev}, false)
 }
 
 // MarshalEnvelope returns the ledger-form envelope of ev in the current
@@ -52,21 +51,19 @@ func AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
 }
 
 // envelope writes the sorted envelope of ev; e must be in the ledger form.
-func (e *encoder) envelope(ev LoopEvent) *pathError {
-	e.lit(envelopePrefix)
-	if err := e.event(ev); err != nil {
-		return err
+func (e *encoder) envelope(dst []byte, ev LoopEvent) ([]byte, *pathError) {
+	dst, err := e.event(e.lit(dst, envelopePrefix), ev)
+	if err != nil {
+		return dst, err
 	}
-	e.lit(envelopeSuffix)
-	return nil
+	return e.lit(dst, envelopeSuffix), nil
 }
 
 // ledgerRow writes the ledger row of ev; e must be in the ledger form.
-func (e *encoder) ledgerRow(ev LoopEvent) *pathError {
-	e.lit(ledgerRowPrefix)
-	if err := e.envelope(ev); err != nil {
-		return err
+func (e *encoder) ledgerRow(dst []byte, ev LoopEvent) ([]byte, *pathError) {
+	dst, err := e.envelope(e.lit(dst, ledgerRowPrefix), ev)
+	if err != nil {
+		return dst, err
 	}
-	e.lit(ledgerRowSuffix)
-	return nil
+	return e.lit(dst, ledgerRowSuffix), nil
 }

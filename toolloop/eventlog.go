@@ -11,7 +11,8 @@ import (
 // (MarshalEvent in the encoder's layout), the bare event and not its
 // envelope. It fails like MarshalEvent, returning "".
 func (enc Encoder) EventHash(ev LoopEvent) (string, error) {
-	b, err := enc.MarshalEvent(ev)
+	var scratch [largeScratch]byte
+	b, err := enc.appendTo(scratch[:0], &subject{kind: subjectEvent, ev: ev}, true)
 	if err != nil {
 		return "", err
 	}
@@ -74,7 +75,7 @@ func NewEventLogWith(enc Encoder, retain bool) *EventLog {
 // unchanged. Without retention Push does not allocate once its scratch
 // buffer has grown to the size of the largest event pushed.
 func (l *EventLog) Push(ev LoopEvent) error {
-	b, err := l.enc.AppendEvent(l.scratch[:0], ev)
+	b, err := l.enc.appendTo(l.scratch[:0], &subject{kind: subjectEvent, ev: ev}, true)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,298 @@
+package toolloop
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// This file holds the allocation tests and the benchmarks of §11 of the
+// specification. The targets: MarshalEvent at least 2x faster than
+// encoding/json.Marshal of the same Go value with at most 2 allocations, for
+// every event of the public corpus (the decoded events.direct.jsonl lines);
+// AppendEvent into a large enough buffer without allocation; the same for
+// MarshalLedgerRow; EventLog.Push without retention in O(1) memory and at
+// most 2 allocations (eventlog_test.go).
+
+var (
+	sinkBytes  []byte
+	sinkString string
+	sinkErr    error
+)
+
+// corpus returns the events of events.direct.jsonl, decoded by
+// UnmarshalEvent.
+func corpus(tb testing.TB) []LoopEvent {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "toolloop", "events.direct.jsonl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var evs []LoopEvent
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		ev, err := UnmarshalEvent([]byte(l))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		evs = append(evs, ev)
+	}
+	if len(evs) != 24 {
+		tb.Fatalf("%d corpus events, want 24", len(evs))
+	}
+	return evs
+}
+
+// allocCorpus is every event the allocation tests run on: the public corpus
+// and the samples.
+func allocCorpus(t *testing.T) []LoopEvent {
+	return append(append(corpus(t), allEventSamples()...), variantEventSamples()...)
+}
+
+// TestMarshalAllocatesOnce checks that MarshalEvent, MarshalEnvelope and
+// MarshalLedgerRow allocate only their result (the target is 2), in both
+// layouts, and that EventHash allocates at most twice.
+func TestMarshalAllocatesOnce(t *testing.T) {
+	for _, enc := range []Encoder{{}, legacyEncoder} {
+		for i, ev := range allocCorpus(t) {
+			for name, fn := range map[string]func(LoopEvent) ([]byte, error){
+				"MarshalEvent": enc.MarshalEvent, "MarshalEnvelope": enc.MarshalEnvelope,
+				"MarshalLedgerRow": enc.MarshalLedgerRow} {
+				if a := testing.AllocsPerRun(10, func() { sinkBytes, sinkErr = fn(ev) }); a > 1 || sinkErr != nil {
+					t.Errorf("event %d (%s): %s made %.1f allocations (%v)", i, ev.EventName(), name, a, sinkErr)
+				}
+			}
+			if a := testing.AllocsPerRun(10, func() { sinkString, sinkErr = enc.EventHash(ev) }); a > 2 {
+				t.Errorf("event %d (%s): EventHash made %.1f allocations", i, ev.EventName(), a)
+			}
+		}
+	}
+	// An event value given directly (boxed at the call) costs nothing more.
+	if a := testing.AllocsPerRun(10, func() {
+		sinkBytes, sinkErr = MarshalEvent(EffectDeniedEvent{CallID: "c", Reason: "r", Class: ResidualClassPolicy})
+	}); a > 1 {
+		t.Errorf("MarshalEvent of an event value made %.1f allocations", a)
+	}
+}
+
+// TestAppendIntoASizedBufferDoesNotAllocate checks AppendEvent and
+// AppendLedgerRow into a buffer with enough spare capacity.
+func TestAppendIntoASizedBufferDoesNotAllocate(t *testing.T) {
+	buf := make([]byte, 0, 1<<16)
+	for _, enc := range []Encoder{{}, legacyEncoder} {
+		for i, ev := range allocCorpus(t) {
+			for name, fn := range map[string]func([]byte, LoopEvent) ([]byte, error){
+				"AppendEvent": enc.AppendEvent, "AppendLedgerRow": enc.AppendLedgerRow} {
+				if a := testing.AllocsPerRun(10, func() { sinkBytes, sinkErr = fn(buf[:0], ev) }); a != 0 || sinkErr != nil {
+					t.Errorf("event %d (%s): %s made %.1f allocations (%v)", i, ev.EventName(), name, a, sinkErr)
+				}
+			}
+		}
+	}
+	v := MustParseValue(`{"a":[1e16,2.5e-7,"1e+5"]}`)
+	if a := testing.AllocsPerRun(10, func() { sinkBytes = legacyEncoder.AppendValue(buf[:0], v) }); a != 0 {
+		t.Errorf("legacy AppendValue made %.1f allocations", a)
+	}
+}
+
+// TestSizingPassBoundsTheOutput checks the count a pass makes of what does
+// not fit (here, with no room at all, of everything): with its slack it
+// holds the output, so the second pass never grows the slice on these
+// events, and it is not wasteful.
+func TestSizingPassBoundsTheOutput(t *testing.T) {
+	for _, ev := range allocCorpus(t) {
+		for _, kind := range []subjectKind{subjectEvent, subjectEnvelope, subjectLedgerRow} {
+			s := &subject{kind: kind, ev: ev}
+			e := encoder{sorted: s.sorted(), plus: true}
+			if out, err := e.write(nil, s); err != nil || len(out) != 0 {
+				t.Fatalf("%s: a pass with no room wrote %d bytes (%v)", ev.EventName(), len(out), err)
+			}
+			out, err := Encoder{}.appendTo(nil, s, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if withSlack(e.spill) < len(out) || cap(out) < len(out) || e.spill > len(out)+len(out)/2+64 {
+				t.Errorf("%s (kind %d): counted %d for %d bytes", ev.EventName(), kind, e.spill, len(out))
+			}
+		}
+	}
+}
+
+// ledgerRowValue is the ledger row as a Go value, for the encoding/json
+// baseline of MarshalLedgerRow.
+type ledgerRowValue struct {
+	Event   string     `json:"event"`
+	Kind    string     `json:"kind"`
+	Payload EnvelopeV1 `json:"payload"`
+}
+
+// compare alternates batches of ours and of base and reports the ratio of
+// their fastest batches as x-json (base time over ours: the speed-up, target
+// at least 2), with the per-call times of those batches as ns and json-ns.
+// The fastest batch is the one least disturbed by other work on a shared
+// machine. Its ns/op covers one batch of each.
+func compare(b *testing.B, ours, base func()) {
+	const batch = 8
+	oursBest, baseBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for b.Loop() {
+		start := time.Now()
+		for range batch {
+			ours()
+		}
+		mid := time.Now()
+		for range batch {
+			base()
+		}
+		oursBest = min(oursBest, mid.Sub(start))
+		baseBest = min(baseBest, time.Since(mid))
+	}
+	b.ReportMetric(float64(baseBest)/float64(oursBest), "x-json")
+	b.ReportMetric(float64(oursBest)/batch, "ours-ns")
+	b.ReportMetric(float64(baseBest)/batch, "json-ns")
+}
+
+// BenchmarkMarshalEventVsEncodingJSON compares MarshalEvent with
+// encoding/json.Marshal of the same Go value, event by event of the public
+// corpus (x-json is the speed-up).
+func BenchmarkMarshalEventVsEncodingJSON(b *testing.B) {
+	for i, ev := range corpus(b) {
+		if _, err := json.Marshal(ev); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%02d_%s", i+1, ev.EventName()), func(b *testing.B) {
+			compare(b, func() { sinkBytes, sinkErr = MarshalEvent(ev) },
+				func() { sinkBytes, sinkErr = json.Marshal(ev) })
+		})
+	}
+}
+
+// BenchmarkMarshalLedgerRowVsEncodingJSON compares MarshalLedgerRow with
+// encoding/json.Marshal of the row as a Go value, event by event.
+func BenchmarkMarshalLedgerRowVsEncodingJSON(b *testing.B) {
+	for i, ev := range corpus(b) {
+		row := ledgerRowValue{Event: "custom", Kind: LedgerKindToolLoop, Payload: EnvelopeV1{SchemaVersion: 1, Body: ev}}
+		b.Run(fmt.Sprintf("%02d_%s", i+1, ev.EventName()), func(b *testing.B) {
+			compare(b, func() { sinkBytes, sinkErr = MarshalLedgerRow(ev) },
+				func() { sinkBytes, sinkErr = json.Marshal(row) })
+		})
+	}
+}
+
+// corpusSize returns the total length of the corpus's direct forms.
+func corpusSize(b *testing.B, evs []LoopEvent) int64 {
+	n := 0
+	for _, ev := range evs {
+		out, err := MarshalEvent(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(out)
+	}
+	return int64(n)
+}
+
+// BenchmarkMarshalEventCorpus writes the whole public corpus per operation.
+func BenchmarkMarshalEventCorpus(b *testing.B) {
+	evs := corpus(b)
+	b.SetBytes(corpusSize(b, evs))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = MarshalEvent(ev)
+		}
+	}
+}
+
+// BenchmarkEncodingJSONCorpus is the baseline of BenchmarkMarshalEventCorpus:
+// encoding/json.Marshal of the same values.
+func BenchmarkEncodingJSONCorpus(b *testing.B) {
+	evs := corpus(b)
+	b.SetBytes(corpusSize(b, evs))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = json.Marshal(ev)
+		}
+	}
+}
+
+// BenchmarkMarshalEventVsEncodingJSONCorpus reports the speed-up over the
+// whole corpus in one run.
+func BenchmarkMarshalEventVsEncodingJSONCorpus(b *testing.B) {
+	evs := corpus(b)
+	compare(b, func() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = MarshalEvent(ev)
+		}
+	}, func() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = json.Marshal(ev)
+		}
+	})
+}
+
+// BenchmarkAppendEventCorpus writes the corpus into a reused buffer.
+func BenchmarkAppendEventCorpus(b *testing.B) {
+	evs := corpus(b)
+	b.SetBytes(corpusSize(b, evs))
+	b.ReportAllocs()
+	buf := make([]byte, 0, 1<<16)
+	for b.Loop() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = AppendEvent(buf[:0], ev)
+		}
+	}
+}
+
+// BenchmarkMarshalLedgerRowCorpus writes the corpus's ledger rows.
+func BenchmarkMarshalLedgerRowCorpus(b *testing.B) {
+	evs := corpus(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = MarshalLedgerRow(ev)
+		}
+	}
+}
+
+// BenchmarkAppendLedgerRowCorpus writes the corpus's ledger rows into a
+// reused buffer.
+func BenchmarkAppendLedgerRowCorpus(b *testing.B) {
+	evs := corpus(b)
+	b.ReportAllocs()
+	buf := make([]byte, 0, 1<<16)
+	for b.Loop() {
+		for _, ev := range evs {
+			sinkBytes, sinkErr = AppendLedgerRow(buf[:0], ev)
+		}
+	}
+}
+
+// BenchmarkEventLogPush pushes the corpus into a non-retaining log (one
+// operation is one push).
+func BenchmarkEventLogPush(b *testing.B) {
+	evs := corpus(b)
+	l := NewEventLog(false)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkErr = l.Push(evs[i%len(evs)])
+		i++
+	}
+}
+
+// BenchmarkEventHash hashes the corpus's events (one operation is one
+// event).
+func BenchmarkEventHash(b *testing.B) {
+	evs := corpus(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkString, sinkErr = EventHash(evs[i%len(evs)])
+		i++
+	}
+}

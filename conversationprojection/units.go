@@ -98,7 +98,7 @@ func (k *kernel) overlayIdentity(i int) (MessageIdentity, error) {
 // units are the instructions followed by the messages, unit i being
 // ins[i] for i < len(ins) and msgs[i-len(ins)] after. The units share
 // memory with the call they were taken from: a trajectory is read, never
-// written, and turned into a call only through a deep copy.
+// written, and reaches a caller only through a deep copy.
 type trajectory struct {
 	item  bool
 	items []lipapi.Item

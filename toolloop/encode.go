@@ -170,40 +170,48 @@ func (enc Encoder) appendTo(dst []byte, s *subject, owned bool) ([]byte, error) 
 }
 
 // The stack buffers the Marshal functions write into before copying the
-// result out: the large one holds every event of the public corpus and its
-// ledger row, the small one the events without lists of structs, whose
-// buffer is cheaper to clear (see subject.small). Larger output takes a
-// second pass.
+// result out, by size class of the written value (see subject.sizeClass):
+// clearing a buffer costs in proportion to its size, so each class gets the
+// smallest buffer that holds its values in the public corpus, ledger rows
+// included. Larger output takes a second pass (see marshalVia).
 const (
-	smallScratch = 512
-	largeScratch = 2048
+	smallScratch  = 384
+	mediumScratch = 1024
+	largeScratch  = 2048
 )
 
-// small reports whether s is an event (in any form) of a type without lists
-// of structs, usually written in a few hundred bytes.
-func (s *subject) small() bool {
+// sizeClass returns 0, 1 or 2 for a value usually written within the
+// small, medium or large scratch buffer: the events with a conversation,
+// measurements, proposals, a prompt program or a control frame are medium,
+// the durable checkpoint (a control frame and a conversation) large, every
+// other event small; conversations and deltas are large.
+func (s *subject) sizeClass() int {
 	if s.kind != subjectEvent && s.kind != subjectEnvelope && s.kind != subjectLedgerRow {
-		return false
+		return 2
 	}
 	switch s.ev.(type) {
+	case DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent:
+		return 2
 	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent,
-		TurnObservedEvent, *TurnObservedEvent, ToolCallObservedEvent, *ToolCallObservedEvent,
 		ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent,
 		CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent,
 		ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent,
-		DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent,
 		BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent,
 		PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
-		return false
+		return 1
 	}
-	return true
+	return 0
 }
 
 // marshal returns s written into a new slice, through a stack buffer sized
 // for s. On error it returns nil.
 func (enc Encoder) marshal(s *subject) ([]byte, error) {
-	if s.small() {
+	switch s.sizeClass() {
+	case 0:
 		var scratch [smallScratch]byte
+		return enc.marshalVia(scratch[:0], s)
+	case 1:
+		var scratch [mediumScratch]byte
 		return enc.marshalVia(scratch[:0], s)
 	}
 	var scratch [largeScratch]byte

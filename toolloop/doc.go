@@ -43,6 +43,27 @@
 // legacy layout, in which older ledgers, hashes and chain roots were made).
 // A Value's own text is always in the current layout.
 //
+// # Writing and hashing
+//
+// An Encoder selects the float layout; the package-level functions are the
+// methods of the zero Encoder (current layout). MarshalEvent and AppendEvent
+// write the direct form, MarshalEnvelope and MarshalLedgerRow (AppendLedgerRow)
+// the ledger form; both forms come from one writer per type, whose member
+// table lists the members in declaration order and in bytewise key order.
+// EventHash is the ContentHash of the direct form. An EventLog chains event
+// hashes into a root (rootₙ = NextChainRoot(rootₙ₋₁, hₙ), root₀ = ""); a
+// LedgerChain chains stored rows into record hashes (RecordHash over the
+// previous hash, the 8-byte little-endian sequence and the row, from
+// GenesisHash), which VerifyLedger checks. SeedDigest and DeltaDigest hash a
+// conversation and its changes; VerifySeed and VerifyDeltaRecord accept
+// digests made in either float layout.
+//
+// MarshalEvent, MarshalEnvelope and MarshalLedgerRow allocate once (the
+// result; output beyond a stack buffer takes a second pass), AppendEvent and
+// AppendLedgerRow not at all into a buffer with room for the output, and a
+// non-retaining EventLog neither allocates per Push once its scratch buffer
+// has grown nor grows with the number of events.
+//
 // # Invariants
 //
 //   - A Value always holds serde_json's normalized text; the zero Value is
@@ -52,8 +73,10 @@
 //   - Every error wraps one of the package's sentinels and never echoes
 //     input text; no function panics on any input except MustParseValue.
 //   - The package is pure: no global state, goroutines, clocks or I/O.
-//     Inputs are never mutated, nor retained (except the events an EventLog
-//     is asked to retain), and outputs never alias inputs.
+//     Inputs are never mutated (AppendEvent and AppendLedgerRow only extend
+//     dst, and may write its spare capacity), nor retained (except the
+//     events an EventLog is asked to retain), and outputs never alias
+//     inputs.
 //   - The port dispatch functions (ExportAccepted, MeasureIncremental,
 //     RecordExternalIntent, RecordExternalResult, RecordArtifact,
 //     FetchArtifact) return ctx.Err() before calling any port, and use an
@@ -63,7 +86,9 @@
 //
 // Writing and reading an event, parsing a Value and hashing are linear in
 // the size of the bytes involved (Value normalization sorts each object's
-// members: O(n log n) in the number of members); nesting is bounded at 127
-// levels. Value comparison is a string comparison. EventNames allocates one
+// members, and writing sorts each env map's keys: O(n log n) in the number
+// of members); nesting is bounded at 127 levels. EventLog.Push and
+// LedgerChain.Append take time linear in the event or row and constant
+// memory; VerifyLedger is linear in the total size of the rows. Value comparison is a string comparison. EventNames allocates one
 // slice; IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
 package toolloop

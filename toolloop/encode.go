@@ -250,9 +250,9 @@ func withSlack(size int) int {
 // encoder holds the state of one write; the output itself goes through the
 // writers' dst arguments and results, so that a caller's stack buffer stays
 // on the stack. A write that does not fit in dst's capacity is not made but
-// counted in spill: strings without their escapes, floats as maxFloatLen
-// bytes, the legacy layout of a Value as its current one. A pass that spilled
-// produces no usable output, only the size to allocate.
+// counted in spill: exactly, except that strings are counted without their
+// escapes and the legacy layout of a Value as its current one. A pass that
+// spilled produces no usable output, only the size to allocate.
 type encoder struct {
 	spill  int
 	sorted bool // the ledger form: object members in bytewise key order
@@ -304,24 +304,29 @@ func (e *encoder) optStr(dst []byte, p *string) ([]byte, *pathError) {
 	return e.str(dst, *p)
 }
 
-func (e *encoder) uint(dst []byte, u uint64) []byte {
-	if maxUintLen > cap(dst)-len(dst) {
-		n := 1
-		for ; u >= 10; u /= 10 {
-			n++
-		}
-		e.spill += n
+// raw writes b, or counts it when it does not fit.
+func (e *encoder) raw(dst, b []byte) []byte {
+	if len(b) > cap(dst)-len(dst) {
+		e.spill += len(b)
 		return dst
 	}
-	return strconv.AppendUint(dst, u, 10)
+	return append(dst, b...)
+}
+
+func (e *encoder) uint(dst []byte, u uint64) []byte {
+	if cap(dst)-len(dst) >= maxUintLen {
+		return strconv.AppendUint(dst, u, 10)
+	}
+	var b [maxUintLen]byte
+	return e.raw(dst, strconv.AppendUint(b[:0], u, 10))
 }
 
 func (e *encoder) float(dst []byte, f float64) []byte {
-	if maxFloatLen > cap(dst)-len(dst) {
-		e.spill += maxFloatLen
-		return dst
+	if cap(dst)-len(dst) >= maxFloatLen {
+		return canon.AppendSerdeFloat(dst, f, e.plus)
 	}
-	return canon.AppendSerdeFloat(dst, f, e.plus)
+	var b [maxFloatLen]byte
+	return e.raw(dst, canon.AppendSerdeFloat(b[:0], f, e.plus))
 }
 
 // optFloat writes an Option<f64>: null for nil.

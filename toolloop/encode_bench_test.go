@@ -93,6 +93,19 @@ func TestAppendIntoASizedBufferDoesNotAllocate(t *testing.T) {
 			}
 		}
 	}
+	// A buffer of exactly the output's size is large enough.
+	for i, ev := range allocCorpus(t) {
+		out, err := MarshalEvent(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := make([]byte, 0, len(out))
+		if a := testing.AllocsPerRun(10, func() { sinkBytes, sinkErr = AppendEvent(exact, ev) }); a != 0 ||
+			string(sinkBytes) != string(out) {
+			t.Errorf("event %d (%s): AppendEvent into a buffer of the exact size made %.1f allocations", i,
+				ev.EventName(), a)
+		}
+	}
 	v := MustParseValue(`{"a":[1e16,2.5e-7,"1e+5"]}`)
 	if a := testing.AllocsPerRun(10, func() { sinkBytes = legacyEncoder.AppendValue(buf[:0], v) }); a != 0 {
 		t.Errorf("legacy AppendValue made %.1f allocations", a)

@@ -56,3 +56,25 @@ func IsLowerHexDigest(s string) bool {
 func IsPrefixedDigest(s, prefix string) bool {
 	return len(s) == len(prefix)+SHA256HexLen && s[:len(prefix)] == prefix && IsLowerHexDigest(s[len(prefix):])
 }
+
+// ParsePrefixedDigest returns the SHA-256 sum spelled by s, which must be
+// exactly prefix followed by 64 lowercase hexadecimal characters. It does
+// not allocate.
+func ParsePrefixedDigest(s, prefix string) (sum [sha256.Size]byte, ok bool) {
+	if !IsPrefixedDigest(s, prefix) {
+		return sum, false
+	}
+	h := s[len(prefix):]
+	for i := range sum {
+		sum[i] = unhex(h[2*i])<<4 | unhex(h[2*i+1])
+	}
+	return sum, true
+}
+
+// unhex returns the value of a lowercase hexadecimal digit.
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'a' + 10
+}

@@ -128,3 +128,22 @@ func TestHexHelpers(t *testing.T) {
 		t.Errorf("PrefixedHex allocates %v times", allocs)
 	}
 }
+
+func TestParsePrefixedDigestInvertsPrefixedHex(t *testing.T) {
+	for _, in := range []string{"", "abc", "a longer input with more bytes"} {
+		sum := sha256.Sum256([]byte(in))
+		got, ok := ParsePrefixedDigest(PrefixedHex("v1:", sum), "v1:")
+		if !ok || got != sum {
+			t.Errorf("%q: round trip failed", in)
+		}
+	}
+	for _, bad := range []string{"v1:", "v1:" + strings.Repeat("A", 64), "v2:" + strings.Repeat("a", 64), "v1:" + strings.Repeat("a", 65)} {
+		if _, ok := ParsePrefixedDigest(bad, "v1:"); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	s := PrefixedHex("v1:", sha256.Sum256(nil))
+	if allocs := testing.AllocsPerRun(100, func() { _, _ = ParsePrefixedDigest(s, "v1:") }); allocs != 0 {
+		t.Errorf("allocs = %v", allocs)
+	}
+}

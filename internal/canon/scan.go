@@ -438,7 +438,9 @@ func (s *Scanner) scanString(p int) (int, error) {
 	i := p + 1
 	var flags uint8
 	for {
-		i = skipJSONSafe(d, i)
+		for i+8 <= len(d) && jsonBad(load64(d, i)) == 0 {
+			i += 8
+		}
 		for i < len(d) && strClass[d[i]] == 0 {
 			i++
 		}

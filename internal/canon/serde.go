@@ -25,31 +25,31 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		i = skipSerdeSafe(s, i)
+		// Skip safe bytes a word, then a byte, at a time; both loops are
+		// inlined, so a short string costs no call per byte.
+		for i+8 <= len(s) && serdeBad(load64(s, i)) == 0 {
+			i += 8
+		}
+		for i < len(s) && serdeSafe[s[i]] {
+			i++
+		}
 		if i >= len(s) {
 			break
 		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if serdeSafe[c] {
-				i++
-				continue
-			}
+		if c := s[i]; c < utf8.RuneSelf {
 			dst = append(dst, s[start:i]...)
 			dst = appendEscapedASCII(dst, c, false)
 			i++
 			start = i
 			continue
 		}
-		// Validate the multi-byte run up to the next ASCII byte at once.
-		j := i + 1
-		for j < len(s) && s[j] >= utf8.RuneSelf {
-			j++
-		}
-		if !utf8.ValidString(string(s[i:j])) {
+		// A multi-byte sequence: written raw when it is valid UTF-8.
+		n := min(len(s)-i, utf8.UTFMax)
+		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
+		if r == utf8.RuneError && size == 1 {
 			return dst[:orig], false
 		}
-		i = j
+		i += size
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"'), true
@@ -196,6 +196,11 @@ func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
 // AppendSerdeLegacy appends normalized serde_json text (as produced by
 // AppendSerdeValue) in the legacy float layout: each '+' that follows an
 // 'e' inside a number is dropped; strings are copied untouched.
+//
+// The conversion may run in place: dst may share normalized's backing array
+// as long as dst's length ends at or before normalized's start (for example
+// AppendSerdeLegacy(b[:k], b[k:])), because the output never overtakes the
+// input.
 func AppendSerdeLegacy(dst, normalized []byte) []byte {
 	start := 0
 	inString := false

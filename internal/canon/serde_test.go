@@ -215,6 +215,18 @@ func TestSerdeLegacyLeavesStringsAlone(t *testing.T) {
 	}
 }
 
+func TestSerdeLegacyRunsInPlace(t *testing.T) {
+	norm := `[1e+16,{"a":"e+","b":-2.5e+300},1.5e-7]`
+	want := `[1e16,{"a":"e+","b":-2.5e300},1.5e-7]`
+	for k := 0; k <= 3; k++ {
+		b := []byte("xyz"[:k] + norm)
+		got := AppendSerdeLegacy(b[:k], b[k:])
+		if string(got) != "xyz"[:k]+want {
+			t.Errorf("prefix %d: got %s", k, got)
+		}
+	}
+}
+
 func TestSerdeValueFromAnEmbeddedValue(t *testing.T) {
 	doc := []byte(`{"x":{"b":[1E2,"\u00e9"],"a":-0},"y":1}`)
 	var s Scanner

@@ -34,21 +34,3 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
-
-// skipJSONSafe returns the first index at or after i, in steps of sixteen
-// bytes, where a byte flagged by jsonBad may occur (at most 15 bytes before
-// it are safe but not skipped).
-func skipJSONSafe[T ~string | ~[]byte](s T, i int) int {
-	for i+16 <= len(s) && jsonBad(load64(s, i))|jsonBad(load64(s, i+8)) == 0 {
-		i += 16
-	}
-	return i
-}
-
-// skipSerdeSafe is skipJSONSafe for serdeBad.
-func skipSerdeSafe[T ~string | ~[]byte](s T, i int) int {
-	for i+16 <= len(s) && serdeBad(load64(s, i))|serdeBad(load64(s, i+8)) == 0 {
-		i += 16
-	}
-	return i
-}

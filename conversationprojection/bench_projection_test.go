@@ -1,12 +1,10 @@
 package conversationprojection
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 )
@@ -16,12 +14,9 @@ import (
 // for Reassert and Verify): sha256.Sum256 over each message's canonical
 // atom bytes, precomputed. Each benchmark alternates one run of the
 // measured function with one run of the floor in the same loop and reports
-//
-//	ns/msg   measured time per message of that call
-//	floor-ns floor time per message
-//	x-floor  their ratio (targets: Project ≤ 3, Reassert and Verify ≤ 6)
-//
-// so that the ratio stays meaningful on a machine whose load changes.
+// the fastest of each (see benchVsFloor; targets: Project ≤ 3x the floor,
+// Reassert and Verify ≤ 6x), so that the ratio stays meaningful on a
+// machine whose load changes.
 // Workload: n messages of about 300 bytes (alternating user and assistant),
 // 8 of them tagged never_backend, and 64 active overlays (32 stable_prefix
 // and 32 after_message anchored on messages spread over the call).
@@ -101,27 +96,9 @@ func pjBenchAtoms(b testing.TB, c lipapi.Call) [][]byte {
 	return out
 }
 
-// pjBenchVsFloor runs fn and the floor (hashing atoms) alternately and
-// reports per-message times and their ratio.
+// pjBenchVsFloor runs benchVsFloor with one call per batch.
 func pjBenchVsFloor(b *testing.B, atoms [][]byte, fn func() error) {
-	var measured, floor time.Duration
-	b.ReportAllocs()
-	for b.Loop() {
-		t0 := time.Now()
-		if err := fn(); err != nil {
-			b.Fatal(err)
-		}
-		t1 := time.Now()
-		for _, a := range atoms {
-			_ = sha256.Sum256(a)
-		}
-		measured += t1.Sub(t0)
-		floor += time.Since(t1)
-	}
-	msgs := float64(b.N) * float64(len(atoms))
-	b.ReportMetric(float64(measured.Nanoseconds())/msgs, "ns/msg")
-	b.ReportMetric(float64(floor.Nanoseconds())/msgs, "floor-ns")
-	b.ReportMetric(float64(measured)/float64(floor), "x-floor")
+	benchVsFloor(b, atoms, 1, fn)
 }
 
 func pjBenchAuthorities(b *testing.B, run func(b *testing.B, w *pjBenchWorkload)) {

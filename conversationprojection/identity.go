@@ -92,28 +92,68 @@ func HashAtom(atom MessageAtomV1) (MessageIdentity, error) {
 // MessageIdentityOf computes the versioned semantic identity for a legacy
 // message: HashAtom(AtomOfMessage(msg)), with the same errors. Each part is
 // normalized and streamed into the hash in turn, so the atom is never
-// materialized; a plain text message costs three allocations (hash state,
-// write buffer, result).
+// materialized; a plain text message costs one allocation (the result).
 func MessageIdentityOf(msg lipapi.Message) (MessageIdentity, error) {
-	role, err := atomRole(msg.Role)
+	s, err := messageSum(&msg)
 	if err != nil {
 		return "", err
 	}
-	if len(msg.Parts) == 0 {
-		return "", fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
-	}
-	return hashContent(role, msg.Parts, contentOfPart)
+	return identityOfSum(s), nil
 }
 
 // ItemIdentityOf computes the versioned semantic identity for an item:
 // HashAtom(AtomOfItem(item)), with the same errors (a non-message item
 // wraps ErrNonMessageItem). Like MessageIdentityOf it streams the atom.
 func ItemIdentityOf(item lipapi.Item) (MessageIdentity, error) {
-	role, err := itemRole(&item)
+	s, err := itemSum(&item)
 	if err != nil {
 		return "", err
 	}
-	return hashContent(role, item.Content, contentOfContentPart)
+	return identityOfSum(s), nil
+}
+
+// A sum is the SHA-256 of a message unit's canonical atom bytes: the
+// digest a MessageIdentity spells in hex. The kernel keys identities on
+// sums, formatting identities only where its results hold them. The zero
+// sum stands for "no identity" (a non-message item, or a unit whose
+// identity could not be computed): finding atom bytes that hash to it is
+// as infeasible as finding a SHA-256 collision, which identities already
+// rule out.
+type sum [sha256.Size]byte
+
+// isZero reports whether s is the zero sum, "no identity".
+func (s *sum) isZero() bool { return *s == sum{} }
+
+// messageSum is MessageIdentityOf without the formatting: the sum of m's
+// atom.
+func messageSum(m *lipapi.Message) (sum, error) {
+	role, err := atomRole(m.Role)
+	if err != nil {
+		return sum{}, err
+	}
+	if len(m.Parts) == 0 {
+		return sum{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
+	}
+	return hashContent(role, m.Parts, contentOfPart)
+}
+
+// itemSum is ItemIdentityOf without the formatting.
+func itemSum(it *lipapi.Item) (sum, error) {
+	role, err := itemRole(it)
+	if err != nil {
+		return sum{}, err
+	}
+	return hashContent(role, it.Content, contentOfContentPart)
+}
+
+// parseIdentity returns the sum id spells, and false when id is not a
+// valid v1 identity or spells the zero sum: such an identity is never that
+// of a message unit, and a sum parseIdentity returns never matches a unit
+// without identity.
+func parseIdentity(id MessageIdentity) (sum, bool) {
+	d, ok := canon.ParsePrefixedDigest(string(id), IdentityVersion1+":")
+	s := sum(d)
+	return s, ok && !s.isZero()
 }
 
 // hashContent hashes the atom of role and parts, each part mapped by
@@ -121,20 +161,20 @@ func ItemIdentityOf(item lipapi.Item) (MessageIdentity, error) {
 // returned. The atom is written into a stack buffer: one that fits is
 // hashed with a single sha256.Sum256, a longer one is fed to the digest in
 // canon.ChunkSize pieces and never held whole.
-func hashContent[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (MessageIdentity, error) {
+func hashContent[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (sum, error) {
 	var buf [hashBufSize]byte
 	var d canon.Digest
 	b := append(appendAtomStart(buf[:0], &d, string(role)), '[')
 	for i := range parts {
 		c, err := mapPart(&parts[i], i)
 		if err != nil {
-			return "", err
+			return sum{}, err
 		}
 		if b, err = appendContent(b, &d, &c, i); err != nil {
-			return "", err
+			return sum{}, err
 		}
 	}
-	return identityOfSum(d.Sum256(append(b, "]}"...))), nil
+	return d.Sum256(append(b, "]}"...)), nil
 }
 
 // hashBufSize is the size of the stack buffer atoms are written into: an
@@ -142,6 +182,6 @@ func hashContent[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (Norm
 const hashBufSize = 512
 
 // identityOfSum formats a SHA-256 sum of atom bytes as a v1 identity.
-func identityOfSum(sum [sha256.Size]byte) MessageIdentity {
-	return MessageIdentity(canon.PrefixedHex(IdentityVersion1+":", sum))
+func identityOfSum(s sum) MessageIdentity {
+	return MessageIdentity(canon.PrefixedHex(IdentityVersion1+":", s))
 }

@@ -71,7 +71,7 @@ func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProven
 		if slots[j] < 0 {
 			continue
 		}
-		a := MessageAnchor{Identity: ct.ids[slots[j]], Occurrence: occ[j]}
+		a := MessageAnchor{Identity: identityOfSum(ct.ids[slots[j]]), Occurrence: occ[j]}
 		if a.Validate() != nil || a == anchors[j] {
 			continue
 		}
@@ -89,9 +89,9 @@ func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProven
 func occurrencesAt(t *trajectory, removed []bool, slots []int) []uint32 {
 	occ := make([]uint32, len(slots))
 	order := make([]int, 0, len(slots)) // indexes of slots, by ascending slot
-	counts := make(map[MessageIdentity]uint32, len(slots))
+	counts := make(map[sum]uint32, len(slots))
 	for j, s := range slots {
-		if s >= 0 && t.ids[s] != "" {
+		if s >= 0 && !t.ids[s].isZero() {
 			order = append(order, j)
 			counts[t.ids[s]] = 0
 		}
@@ -103,7 +103,7 @@ func occurrencesAt(t *trajectory, removed []bool, slots []int) []uint32 {
 			break
 		}
 		n, ok := counts[id]
-		if !ok || id == "" || removed[i] {
+		if !ok || removed[i] {
 			continue
 		}
 		n++

@@ -82,11 +82,11 @@ func FilterNeverBackend(call lipapi.Call, snap Snapshot) (lipapi.Call, error) {
 
 // injection is an overlay placed by a projection.
 type injection struct {
-	ov       int             // index in Snapshot.Steering
-	id       MessageIdentity // identity of the injected unit
-	target   int             // position of the anchored unit; -1 at the stable prefix
-	anchor   MessageAnchor   // the anchor used, when target >= 0
-	resolved bool            // placed after its anchor (else at the stable prefix)
+	ov       int           // index in Snapshot.Steering
+	id       sum           // identity of the injected unit
+	target   int           // position of the anchored unit; -1 at the stable prefix
+	anchor   MessageAnchor // the anchor used, when target >= 0
+	resolved bool          // placed after its anchor (else at the stable prefix)
 }
 
 // project runs Project steps 2 to 10, with snap already validated, on the
@@ -264,7 +264,7 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 			Revision:         o.Revision,
 			SlotOrdinal:      o.SlotOrdinal,
 			ResolvedKind:     PlacementStablePrefix,
-			InjectedIdentity: in.id,
+			InjectedIdentity: identityOfSum(in.id),
 		}
 		if in.resolved {
 			p.ResolvedKind = PlacementAfterMessage
@@ -361,7 +361,7 @@ func (b *injected) legacyPosition(instr bool, at int) (*bool, *int) {
 // content carved from b: an item under item authority, else a message in
 // Instructions (instr) or Messages. It returns the unit's index within its
 // slice.
-func (t *trajectory) appendOverlay(o *Overlay, id MessageIdentity, instr bool, b *injected) int {
+func (t *trajectory) appendOverlay(o *Overlay, id sum, instr bool, b *injected) int {
 	at := 0
 	if t.item {
 		b.content = append(b.content, lipapi.ContentPart{Kind: lipapi.ContentPartText, Text: o.Message.Text})

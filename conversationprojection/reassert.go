@@ -148,7 +148,7 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	}
 	if ft != nil {
 		for i, id := range ft.ids {
-			if in := ids[id]; in != nil && ft.isMessage(i) && id != "" {
+			if in := ids.of(id); in != nil && ft.isMessage(i) {
 				in.f++
 			}
 		}
@@ -201,29 +201,24 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 // its entry count, expected positions in ct, and the positions and count
 // of ct's units carrying it.
 // order receives the idInfos in the order of their first entry.
-func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*idInfo) map[MessageIdentity]*idInfo {
-	ids := make(map[MessageIdentity]*idInfo, len(prov))
-	block := make([]idInfo, 0, len(prov)) // never grows: pointers stay valid
+func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*idInfo) *provIndex[idInfo] {
+	ids := newProvIndex[idInfo](prov, func(e *OverlayProvenance) idInfo { return idInfo{overlay: e.OverlayID} })
 	for i := range prov {
-		e := &prov[i]
-		in := ids[e.InjectedIdentity]
-		if in == nil {
-			block = append(block, idInfo{overlay: e.OverlayID})
-			in = &block[len(block)-1]
-			ids[e.InjectedIdentity] = in
+		in := ids.entry[i]
+		if in.p == 0 {
 			*order = append(*order, in)
 		}
 		in.p++
-		if x, ok := expectedPosition(ct, e); ok {
+		if x, ok := expectedPosition(ct, &prov[i]); ok {
 			in.exp[x.reg] = append(in.exp[x.reg], x.idx)
 		}
 	}
-	for _, in := range ids {
+	for _, in := range *order {
 		slices.Sort(in.exp[0])
 		slices.Sort(in.exp[1])
 	}
 	for i, id := range ct.ids {
-		if in := ids[id]; in != nil && id != "" {
+		if in := ids.of(id); in != nil {
 			in.units = append(in.units, i)
 			in.l++
 		}
@@ -320,7 +315,7 @@ func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 // provenance entry in order-key order, the remaining unit with its
 // identity nearest its own expected position. A tie between units whose
 // neighbours differ is an ambiguity and fails closed.
-func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids map[MessageIdentity]*idInfo) ([]bool, error) {
+func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[idInfo]) ([]bool, error) {
 	order := make([]int, len(prov))
 	for i := range order {
 		order[i] = i
@@ -329,7 +324,7 @@ func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids map[Me
 	removed := make([]bool, ct.len())
 	for _, i := range order {
 		e := &prov[i]
-		in := ids[e.InjectedIdentity]
+		in := ids.entry[i]
 		x, ok := expectedPosition(ct, e)
 		ties := nearestRemaining(ct, in.units, removed, x, ok)
 		if len(ties) == 0 {
@@ -421,7 +416,7 @@ func sameNeighbours(ct *trajectory, u, v int) bool {
 // identity ("" for a non-message item).
 type neighbourKey struct {
 	present bool
-	id      MessageIdentity
+	id      sum
 }
 
 // neighbour returns the key of the unit at u+step when it is in u's

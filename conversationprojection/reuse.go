@@ -76,17 +76,17 @@ func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory,
 	} else {
 		t.ins, t.msgs = c.Instructions, c.Messages
 	}
-	t.ids = make([]MessageIdentity, len(t.items)+len(t.ins)+len(t.msgs))
+	t.ids = make([]sum, len(t.items)+len(t.ins)+len(t.msgs))
 	r := reuser{known: known, window: window}
 	for i := range t.ids {
 		if !t.isMessage(i) {
 			continue
 		}
-		if id := r.find(t, i); id != "" {
-			t.ids[i] = id
+		if j := r.find(t, i); j >= 0 {
+			t.ids[i] = known.ids[j]
 			continue
 		}
-		var id MessageIdentity
+		var id sum
 		var err error
 		if item {
 			id, err = k.itemIdentity(&t.items[i])
@@ -112,15 +112,15 @@ type reuser struct {
 	chain  []int32            // chain[j]: the next unit after j with its key, -1 at the end
 }
 
-// find returns the identity of a unit of known equal to message unit i of
-// t, or "".
-func (r *reuser) find(t *trajectory, i int) MessageIdentity {
+// find returns the position of a unit of known with an identity, equal to
+// message unit i of t, or -1.
+func (r *reuser) find(t *trajectory, i int) int {
 	known := r.known
 	if r.misses < maxWindowMisses {
 		for j := r.next; j < known.len() && j <= r.next+r.window; j++ {
-			if known.ids[j] != "" && sameUnit(t, i, known, j) {
+			if !known.ids[j].isZero() && sameUnit(t, i, known, j) {
 				r.next = j + 1
-				return known.ids[j]
+				return j
 			}
 		}
 		r.misses++
@@ -132,11 +132,11 @@ func (r *reuser) find(t *trajectory, i int) MessageIdentity {
 	for n := 0; ok && j >= 0 && n < maxReuseCandidates; n++ {
 		if sameUnit(t, i, known, int(j)) {
 			r.next = int(j) + 1
-			return known.ids[j]
+			return int(j)
 		}
 		j = r.chain[j]
 	}
-	return ""
+	return -1
 }
 
 // index builds the index of known's message units with an identity.
@@ -146,7 +146,7 @@ func (r *reuser) index() {
 	r.chain = make([]int32, known.len())
 	for j := known.len() - 1; j >= 0; j-- {
 		r.chain[j] = -1
-		if known.ids[j] == "" {
+		if known.ids[j].isZero() {
 			continue
 		}
 		key := known.reuseKeyOf(j)
@@ -173,12 +173,12 @@ func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) 
 		}
 	}
 	if k.overlays == nil {
-		k.overlays = make([]MessageIdentity, len(steering))
+		k.overlays = make([]sum, len(steering))
 	}
 	for e := range prov {
 		i, ok := byID[prov[e].OverlayID]
 		x := prov[e].InjectedTrajectoryIndex
-		if !ok || k.overlays[i] != "" || x < 0 || x >= t.len() || t.ids[x] == "" {
+		if !ok || !k.overlays[i].isZero() || x < 0 || x >= t.len() || t.ids[x].isZero() {
 			continue
 		}
 		o := &steering[i]

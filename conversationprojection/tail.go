@@ -90,7 +90,7 @@ func (k *kernel) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) {
 			return MessageAnchor{}, fmt.Errorf("%w: items[%d] follows the last user message", ErrTerminalNotUser, i)
 		}
 	}
-	return MessageAnchor{Identity: id, Occurrence: occ}, nil
+	return MessageAnchor{Identity: identityOfSum(id), Occurrence: occ}, nil
 }
 
 // legacyTailAnchor is ResolveAfterIngressTailAnchor under legacy
@@ -122,5 +122,5 @@ func (k *kernel) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) {
 			occ++ // an untagged identity: equal units survive exclusion
 		}
 	}
-	return MessageAnchor{Identity: id, Occurrence: occ}, nil
+	return MessageAnchor{Identity: identityOfSum(id), Occurrence: occ}, nil
 }

@@ -1,6 +1,7 @@
 package conversationprojection
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -13,53 +14,57 @@ import (
 // FilterNeverBackend, Reassert, VerifyAdaptationPreservesProjection or
 // ResolveAfterIngressTailAnchor), shared by the steps that call runs: the
 // snapshot, its tag set and the identities of its overlays' injected units,
-// each computed once. It lives on the stack of that call; nothing outlives
-// it.
+// each computed once. Identities are keyed on their sums throughout. It
+// lives on the stack of that call; nothing outlives it.
 type kernel struct {
 	snap *Snapshot
-	// tags is the set of never_backend identities; nil when there are none.
-	tags map[MessageIdentity]struct{}
+	// tags is the set of the sums of the valid never_backend identities;
+	// nil when there are none.
+	tags map[sum]struct{}
 	// overlays[i] is the identity of the unit injected for
-	// snap.Steering[i], "" until first computed.
-	overlays []MessageIdentity
+	// snap.Steering[i], zero until first computed.
+	overlays []sum
 	// hashes counts identity computations; tests use it to check that a
 	// call hashes each message unit at most once.
 	hashes int
 }
 
 // use sets the kernel's snapshot and builds its tag set. It does not
-// validate snap.
+// validate snap: a tag that is not a valid identity names no message unit
+// and is left out.
 func (k *kernel) use(snap *Snapshot) {
 	k.snap, k.overlays = snap, nil
 	k.tags = nil
 	if len(snap.NeverBackend) > 0 {
-		k.tags = make(map[MessageIdentity]struct{}, len(snap.NeverBackend))
+		k.tags = make(map[sum]struct{}, len(snap.NeverBackend))
 		for i := range snap.NeverBackend {
-			k.tags[snap.NeverBackend[i].Identity] = struct{}{}
+			if s, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
+				k.tags[s] = struct{}{}
+			}
 		}
 	}
 }
 
-// tagged reports whether id is a never_backend identity. The empty
-// identity, which stands for "no identity", is never tagged.
-func (k *kernel) tagged(id MessageIdentity) bool {
-	if id == "" || k.tags == nil {
+// tagged reports whether id is a never_backend identity. The zero sum,
+// which stands for "no identity", is never tagged.
+func (k *kernel) tagged(id sum) bool {
+	if k.tags == nil || id.isZero() {
 		return false
 	}
 	_, ok := k.tags[id]
 	return ok
 }
 
-// itemIdentity is ItemIdentityOf, counted.
-func (k *kernel) itemIdentity(it *lipapi.Item) (MessageIdentity, error) {
+// itemIdentity is the identity of message item it, counted.
+func (k *kernel) itemIdentity(it *lipapi.Item) (sum, error) {
 	k.hashes++
-	return ItemIdentityOf(*it)
+	return itemSum(it)
 }
 
-// messageIdentity is MessageIdentityOf, counted.
-func (k *kernel) messageIdentity(m *lipapi.Message) (MessageIdentity, error) {
+// messageIdentity is the identity of m, counted.
+func (k *kernel) messageIdentity(m *lipapi.Message) (sum, error) {
 	k.hashes++
-	return MessageIdentityOf(*m)
+	return messageSum(m)
 }
 
 // overlayRole is the role of the unit injected for o: its message role, or
@@ -74,11 +79,11 @@ func overlayRole(o *Overlay) lipapi.Role {
 // overlayIdentity returns the identity of the unit injected for
 // snap.Steering[i], computing it on first use. The item and legacy forms of
 // the unit have this same identity.
-func (k *kernel) overlayIdentity(i int) (MessageIdentity, error) {
+func (k *kernel) overlayIdentity(i int) (sum, error) {
 	if k.overlays == nil {
-		k.overlays = make([]MessageIdentity, len(k.snap.Steering))
+		k.overlays = make([]sum, len(k.snap.Steering))
 	}
-	if id := k.overlays[i]; id != "" {
+	if id := k.overlays[i]; !id.isZero() {
 		return id, nil
 	}
 	o := &k.snap.Steering[i]
@@ -86,7 +91,7 @@ func (k *kernel) overlayIdentity(i int) (MessageIdentity, error) {
 	m := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
 	id, err := k.messageIdentity(&m)
 	if err != nil {
-		return "", fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
+		return sum{}, fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
 	}
 	k.overlays[i] = id
 	return id, nil
@@ -104,9 +109,9 @@ type trajectory struct {
 	items []lipapi.Item
 	ins   []lipapi.Message
 	msgs  []lipapi.Message
-	// ids[i] is the identity of unit i; "" for a non-message item and for
-	// a unit whose identity could not be computed.
-	ids []MessageIdentity
+	// ids[i] is the identity of unit i; zero for a non-message item and
+	// for a unit whose identity could not be computed.
+	ids []sum
 	// errs is nil when every identity was computed; otherwise errs[i] is
 	// the identity error of unit i (nil for the others).
 	errs []error
@@ -119,7 +124,7 @@ func (k *kernel) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
 	t := &trajectory{item: item}
 	if item {
 		t.items = c.Items
-		t.ids = make([]MessageIdentity, len(c.Items))
+		t.ids = make([]sum, len(c.Items))
 		for i := range c.Items {
 			if c.Items[i].Kind != lipapi.ItemKindMessage {
 				continue
@@ -130,7 +135,7 @@ func (k *kernel) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
 		return t
 	}
 	t.ins, t.msgs = c.Instructions, c.Messages
-	t.ids = make([]MessageIdentity, len(c.Instructions)+len(c.Messages))
+	t.ids = make([]sum, len(c.Instructions)+len(c.Messages))
 	for i := range t.ids {
 		id, err := k.messageIdentity(t.message(i))
 		t.setIdentity(i, id, err)
@@ -139,7 +144,7 @@ func (k *kernel) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
 }
 
 // setIdentity records the identity, or the identity error, of unit i.
-func (t *trajectory) setIdentity(i int, id MessageIdentity, err error) {
+func (t *trajectory) setIdentity(i int, id sum, err error) {
 	if err == nil {
 		t.ids[i] = id
 		return
@@ -203,7 +208,7 @@ func (t *trajectory) firstError() error {
 func newTrajectoryLike(t *trajectory, m int, ids bool) *trajectory {
 	out := &trajectory{item: t.item}
 	if ids {
-		out.ids = make([]MessageIdentity, 0, t.len()+m)
+		out.ids = make([]sum, 0, t.len()+m)
 	}
 	if t.item {
 		out.items = make([]lipapi.Item, 0, len(t.items)+m)
@@ -278,41 +283,54 @@ func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int 
 	// order holds the valid anchors by (identity, occurrence); the anchors
 	// of one identity form a group, and as the count of that identity grows
 	// the group's next advances over the anchors reached.
-	order := make([]int, 0, len(anchors))
+	type anchorAt struct {
+		id  sum
+		occ uint32
+		j   int // index in anchors
+	}
+	order := make([]anchorAt, 0, len(anchors))
 	for j, a := range anchors {
 		pos[j] = -1
-		if a.Identity != "" && a.Occurrence != 0 {
-			order = append(order, j)
+		if id, ok := parseIdentity(a.Identity); ok && a.Occurrence != 0 {
+			order = append(order, anchorAt{id, a.Occurrence, j})
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return compareAnchors(anchors[a], anchors[b]) })
+	slices.SortFunc(order, func(a, b anchorAt) int {
+		if c := bytes.Compare(a.id[:], b.id[:]); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.occ, b.occ); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.j, b.j)
+	})
 	type group struct {
 		count     uint32
 		next, end int // the group's unreached anchors are order[next:end]
 	}
 	groups := make([]group, 0, len(order))
-	index := make(map[MessageIdentity]int, len(order))
+	index := make(map[sum]int, len(order))
 	for s := 0; s < len(order); {
-		e, id := s+1, anchors[order[s]].Identity
-		for e < len(order) && anchors[order[e]].Identity == id {
+		e := s + 1
+		for e < len(order) && order[e].id == order[s].id {
 			e++
 		}
-		index[id] = len(groups)
+		index[order[s].id] = len(groups)
 		groups = append(groups, group{next: s, end: e})
 		s = e
 	}
-	for i, id := range t.ids {
-		if id == "" || (skip != nil && skip[i]) {
+	for i := range t.ids {
+		if skip != nil && skip[i] {
 			continue
 		}
-		gi, ok := index[id]
+		gi, ok := index[t.ids[i]]
 		if !ok || groups[gi].next == groups[gi].end {
 			continue
 		}
 		g := &groups[gi]
 		g.count++
-		for ; g.next < g.end && anchors[order[g.next]].Occurrence == g.count; g.next++ {
-			pos[order[g.next]] = i
+		for ; g.next < g.end && order[g.next].occ == g.count; g.next++ {
+			pos[order[g.next].j] = i
 		}
 	}
 	return pos
@@ -349,3 +367,47 @@ func compareAnchors(a, b MessageAnchor) int {
 	}
 	return cmp.Compare(a.Occurrence, b.Occurrence)
 }
+
+// A provIndex groups provenance entries by injected identity, one group of
+// type T per distinct identity: entry[i] is the group of entry i, and the
+// groups of valid identities are found by sum.
+type provIndex[T any] struct {
+	entry []*T
+	sums  map[sum]*T
+}
+
+// newProvIndex returns the index of prov, each group made by first from
+// its first entry. The groups are allocated in one block.
+func newProvIndex[T any](prov []OverlayProvenance, first func(e *OverlayProvenance) T) *provIndex[T] {
+	x := &provIndex[T]{entry: make([]*T, len(prov)), sums: make(map[sum]*T, len(prov))}
+	block := make([]T, 0, len(prov)) // never grows: pointers stay valid
+	var invalid map[MessageIdentity]*T
+	for i := range prov {
+		e := &prov[i]
+		s, valid := parseIdentity(e.InjectedIdentity)
+		var g *T
+		if valid {
+			g = x.sums[s]
+		} else {
+			g = invalid[e.InjectedIdentity]
+		}
+		if g == nil {
+			block = append(block, first(e))
+			g = &block[len(block)-1]
+			if valid {
+				x.sums[s] = g
+			} else {
+				if invalid == nil {
+					invalid = make(map[MessageIdentity]*T)
+				}
+				invalid[e.InjectedIdentity] = g
+			}
+		}
+		x.entry[i] = g
+	}
+	return x
+}
+
+// of returns the group of identity id, or nil when no entry has it (always
+// for the zero sum, "no identity").
+func (x *provIndex[T]) of(id sum) *T { return x.sums[id] }

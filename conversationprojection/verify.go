@@ -67,26 +67,21 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	at := k.trajectoryReusing(adapted, item, rt, len(prov)+16)
 
 	// Step 3: per-identity counts.
-	ids := make(map[MessageIdentity]*verifyInfo, len(prov))
-	block := make([]verifyInfo, 0, len(prov)) // never grows: pointers stay valid
+	ids := newProvIndex[verifyInfo](prov, func(e *OverlayProvenance) verifyInfo { return verifyInfo{overlay: e.OverlayID} })
 	var order []*verifyInfo
-	for i := range prov {
-		in := ids[prov[i].InjectedIdentity]
-		if in == nil {
-			block = append(block, verifyInfo{overlay: prov[i].OverlayID})
-			in = &block[len(block)-1]
-			ids[prov[i].InjectedIdentity] = in
+	for _, in := range ids.entry {
+		if in.p == 0 {
 			order = append(order, in)
 		}
 		in.p++
 	}
 	for i, id := range rt.ids {
-		if in := ids[id]; in != nil && id != "" {
+		if in := ids.of(id); in != nil {
 			in.r = append(in.r, i)
 		}
 	}
 	for i, id := range at.ids {
-		if in := ids[id]; in != nil && id != "" {
+		if in := ids.of(id); in != nil {
 			in.a = append(in.a, i)
 		}
 	}
@@ -106,11 +101,11 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	for i := range prov {
 		e := &prov[i]
 		x := e.InjectedTrajectoryIndex
-		if x < 0 || x >= rt.len() || rt.ids[x] == "" || rt.ids[x] != e.InjectedIdentity {
+		in := ids.entry[i]
+		if x < 0 || x >= rt.len() || ids.of(rt.ids[x]) != in {
 			return fmt.Errorf("%w: overlay %s: no copy at injected trajectory index %d of the reasserted call",
 				ErrProjectionFailed, e.OverlayID, x)
 		}
-		in := ids[e.InjectedIdentity]
 		pos[i] = in.a[sort.SearchInts(in.r, x)]
 	}
 	byIndex := make([]int, len(prov))

@@ -26,9 +26,17 @@ func Hex(sum [sha256.Size]byte) string {
 // sum, as in "sha256:<64 hex>" or "v1:<64 hex>". It allocates once, for the
 // result, as long as prefix is at most 16 bytes.
 func PrefixedHex(prefix string, sum [sha256.Size]byte) string {
+	if len(prefix) > 16 {
+		return prefix + Hex(sum)
+	}
 	var buf [16 + SHA256HexLen]byte
-	b := append(buf[:0], prefix...)
-	return string(AppendHex(b, sum[:]))
+	n := copy(buf[:], prefix)
+	h := buf[n : n+SHA256HexLen]
+	for i, c := range sum {
+		h[2*i] = lowerHex[c>>4]
+		h[2*i+1] = lowerHex[c&0x0f]
+	}
+	return string(buf[:n+SHA256HexLen])
 }
 
 // SumHex returns the lowercase hexadecimal SHA-256 of b.

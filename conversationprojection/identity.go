@@ -156,6 +156,29 @@ func parseIdentity(id MessageIdentity) (sum, bool) {
 	return s, ok && !s.isZero()
 }
 
+// textSum is the identity of a message of the given role with one text
+// part: messageSum of Message{role, [TextPart(text)]}, the unit injected
+// for an overlay, without building that message (whose part would escape
+// through hashContent's mapPart).
+func textSum(role lipapi.Role, text string) (sum, error) {
+	r, err := atomRole(role)
+	if err != nil {
+		return sum{}, err
+	}
+	p := lipapi.TextPart(text)
+	c, err := contentOfPart(&p, 0)
+	if err != nil {
+		return sum{}, err
+	}
+	var buf [hashBufSize]byte
+	var d canon.Digest
+	b, err := appendContent(append(appendAtomStart(buf[:0], &d, string(r)), '['), &d, &c, 0)
+	if err != nil {
+		return sum{}, err
+	}
+	return d.Sum256(append(b, "]}"...)), nil
+}
+
 // hashContent hashes the atom of role and parts, each part mapped by
 // mapPart and streamed into the hash in turn; the first failure is
 // returned. The atom is written into a stack buffer: one that fits is

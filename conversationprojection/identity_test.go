@@ -352,3 +352,17 @@ func TestLargeMessageIdentityStreams(t *testing.T) {
 		t.Fatalf("streamed identity %s does not hash the atom bytes", got)
 	}
 }
+
+func TestTextSumIsTheIdentityOfTheTextMessage(t *testing.T) {
+	long := strings.Repeat("line\r\nnext <&> \u2028 \xff\"\\ ", 600) // longer than a hash chunk
+	for _, role := range []lipapi.Role{lipapi.RoleSystem, " user ", lipapi.RoleTool, "", "operator"} {
+		for _, text := range []string{"", "plain", "a\rb\r\nc\n", "<tag> & \"q\"", long} {
+			want, wantErr := MessageIdentityOf(textMessage(role, text))
+			got, err := textSum(role, text)
+			if (err != nil) != (wantErr != nil) || (err == nil && identityOfSum(got) != want) {
+				t.Errorf("role %q, text of %d bytes: textSum gives %s, %v; MessageIdentityOf %s, %v",
+					role, len(text), identityOfSum(got), err, want, wantErr)
+			}
+		}
+	}
+}

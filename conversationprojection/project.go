@@ -87,6 +87,7 @@ type injection struct {
 	target   int           // position of the anchored unit; -1 at the stable prefix
 	anchor   MessageAnchor // the anchor used, when target >= 0
 	resolved bool          // placed after its anchor (else at the stable prefix)
+	rank     int           // position in order-key order among the call's injections
 }
 
 // project runs Project steps 2 to 10, with snap already validated, on the
@@ -129,7 +130,6 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 	if err := c.Validate(); err != nil {
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	slices.SortFunc(prov, func(a, b OverlayProvenance) int { return compareProvenance(&a, &b) })
 	ev.InjectedCount = len(prov)
 	if len(prov) > 0 {
 		ev.Provenance = prov
@@ -181,7 +181,8 @@ func refersTo(it *lipapi.Item, gone map[string]struct{}) bool {
 // (the units of t not removed): it returns the stable-prefix injections
 // (fallbacks included) sorted by order key, the anchored injections sorted
 // by (target, order key), targets being positions in t, and the fallbacks
-// in Steering order. All anchors are resolved in one pass.
+// in Steering order. Each injection is ranked by order key among all of
+// them. All anchors are resolved in one pass.
 func (k *kernel) place(t *trajectory, removed []bool, carried map[string]MessageAnchor) (stable, resolved []injection, fallbacks []FallbackEvidence, err error) {
 	steering := k.snap.Steering
 	var after []injection // active after_message overlays, in Steering order
@@ -207,7 +208,9 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 	for j := range after {
 		o := &steering[after[j].ov]
 		anchors[2*j] = *o.Placement.Anchor
-		anchors[2*j+1] = carried[o.OverlayID]
+		if carried != nil {
+			anchors[2*j+1] = carried[o.OverlayID]
+		}
 	}
 	pos := t.resolveAnchors(anchors, removed)
 	for j, in := range after {
@@ -228,23 +231,34 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 		stable = append(stable, in)
 		fallbacks = append(fallbacks, FallbackEvidence{OverlayID: o.OverlayID, Anchor: *o.Placement.Anchor})
 	}
-	byKey := func(a, b injection) int {
+	byKey := func(a, b *injection) int {
 		oa, ob := &steering[a.ov], &steering[b.ov]
 		return compareOrderKey(oa.SlotOrdinal, oa.OverlayID, ob.SlotOrdinal, ob.OverlayID)
 	}
-	slices.SortFunc(stable, byKey)
+	slices.SortFunc(stable, func(a, b injection) int { return byKey(&a, &b) })
 	slices.SortFunc(resolved, func(a, b injection) int {
 		if c := cmp.Compare(a.target, b.target); c != 0 {
 			return c
 		}
-		return byKey(a, b)
+		return byKey(&a, &b)
 	})
+	all := make([]*injection, 0, len(stable)+len(resolved))
+	for i := range stable {
+		all = append(all, &stable[i])
+	}
+	for i := range resolved {
+		all = append(all, &resolved[i])
+	}
+	slices.SortFunc(all, byKey)
+	for r, in := range all {
+		in.rank = r
+	}
 	return stable, resolved, fallbacks, nil
 }
 
 // assemble builds the output trajectory: the units of t not removed, with
 // the injections inserted (Project steps 7 and 8), and the provenance of
-// each injection, in injection order. The injected units and the
+// each injection, in order-key order (by rank). The injected units and the
 // provenance's pointers are allocated in one block per kind.
 func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection, ids bool) (*trajectory, []OverlayProvenance) {
 	m := len(stable) + len(resolved)
@@ -252,7 +266,7 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 	var prov []OverlayProvenance
 	var inj injected
 	if m > 0 {
-		prov = make([]OverlayProvenance, 0, m)
+		prov = make([]OverlayProvenance, m)
 		inj = newInjected(t.item, m, len(resolved))
 	}
 	nIns := -1 // length of the output instructions, once complete
@@ -281,7 +295,7 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 				p.InjectedTrajectoryIndex = nIns + at
 			}
 		}
-		prov = append(prov, p)
+		prov[in.rank] = p
 	}
 	r := 0
 	copyUnit := func(i int, instr bool) {

@@ -87,9 +87,8 @@ func (k *kernel) overlayIdentity(i int) (sum, error) {
 		return id, nil
 	}
 	o := &k.snap.Steering[i]
-	parts := [1]lipapi.Part{lipapi.TextPart(o.Message.Text)}
-	m := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
-	id, err := k.messageIdentity(&m)
+	k.hashes++
+	id, err := textSum(overlayRole(o), o.Message.Text)
 	if err != nil {
 		return sum{}, fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
 	}

@@ -87,20 +87,28 @@ func TestValidateDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// cloneAllocBound returns the allocations CloneCall may make for c: one per
-// non-nil pointer, one per non-empty slice or raw value and, for each
-// non-nil map, what maps.Clone needs for it.
+// cloneAllocBound returns the allocations CloneCall may make for c: one
+// per non-empty trajectory slice (Instructions, Messages, Items), one block
+// per other slice or pointer type holding a value (all raw values share
+// one), and, for each non-nil map, what maps.Clone needs for it. However
+// many messages or items c holds, that is a constant plus the maps.
 func cloneAllocBound(c Call) float64 {
 	n := 0.0
+	for _, l := range []int{len(c.Instructions), len(c.Messages), len(c.Items)} {
+		if l > 0 {
+			n++
+		}
+	}
+	blocks := map[reflect.Type]bool{}
 	walk(reflect.ValueOf(c), func(v reflect.Value) {
 		switch v.Kind() {
 		case reflect.Pointer:
 			if !v.IsNil() {
-				n++
+				blocks[v.Type()] = true
 			}
 		case reflect.Slice:
-			if v.Len() > 0 {
-				n++
+			if t := v.Type(); v.Len() > 0 && t != reflect.TypeOf([]Message(nil)) && t != reflect.TypeOf([]Item(nil)) {
+				blocks[t] = true
 			}
 		case reflect.Map:
 			if !v.IsNil() {
@@ -109,7 +117,7 @@ func cloneAllocBound(c Call) float64 {
 			}
 		}
 	})
-	return n
+	return n + float64(len(blocks))
 }
 
 func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {

@@ -14,16 +14,174 @@ import (
 // item authority. CloneCall never fails; the copy has the same
 // HasItemAuthority and Validate results as c.
 //
-// CloneCall runs in time linear in the size of c and performs one allocation
-// per non-empty slice or raw value, non-nil map and non-nil pointer.
+// CloneCall runs in time linear in the size of c. It allocates in bulk: one
+// block per element type (parts, content parts, each pointer type, raw
+// bytes), each value of the copy being carved from its block at exactly its
+// length, plus one allocation per trajectory slice and what maps.Clone needs
+// per non-nil Metadata map. A copy therefore costs a constant number of
+// allocations however many messages or items it holds (maps aside); the
+// blocks stay allocated as long as any value carved from them is reachable.
 func CloneCall(c Call) Call {
-	c.Instructions = cloneMessages(c.Instructions)
-	c.Messages = cloneMessages(c.Messages)
-	c.Items = cloneItems(c.Items)
+	var z cloneSizes
+	z.messages(c.Instructions)
+	z.messages(c.Messages)
+	z.items(c.Items)
+	b := z.blocks()
+	c.Instructions = b.messages(c.Instructions)
+	c.Messages = b.messages(c.Messages)
+	c.Items = b.items(c.Items)
 	return c
 }
 
-func cloneMessages(ms []Message) []Message {
+// cloneSizes counts the values of each element type a deep copy holds.
+type cloneSizes struct {
+	parts, contents                              int
+	reasonings, annotations, extParts            int
+	refs, toolCalls, toolResults, reasoningItems int
+	compactions, extensions                      int
+	raw                                          int // bytes of raw values
+}
+
+func (z *cloneSizes) messages(ms []Message) {
+	for i := range ms {
+		z.parts += len(ms[i].Parts)
+		for j := range ms[i].Parts {
+			p := &ms[i].Parts[j]
+			z.raw += len(p.Content)
+			z.reasoning(p.Reasoning)
+		}
+	}
+}
+
+func (z *cloneSizes) items(items []Item) {
+	for i := range items {
+		it := &items[i]
+		z.contentParts(it.Content)
+		if it.Reference != nil {
+			z.refs++
+		}
+		if tc := it.ToolCall; tc != nil {
+			z.toolCalls++
+			z.raw += len(tc.Arguments)
+		}
+		if tr := it.ToolResult; tr != nil {
+			z.toolResults++
+			z.contentParts(tr.Parts)
+		}
+		if r := it.Reasoning; r != nil {
+			z.reasoningItems++
+			z.reasoning(r.Reasoning)
+		}
+		if cp := it.Compaction; cp != nil {
+			z.compactions++
+			z.raw += len(cp.Opaque)
+		}
+		if ext := it.Extension; ext != nil {
+			z.extensions++
+			z.raw += len(ext.Data)
+		}
+	}
+}
+
+func (z *cloneSizes) contentParts(ps []ContentPart) {
+	z.contents += len(ps)
+	for i := range ps {
+		p := &ps[i]
+		z.reasoning(p.Reasoning)
+		if a := p.Annotation; a != nil {
+			z.annotations++
+			z.raw += len(a.Data)
+		}
+		if ext := p.Extension; ext != nil {
+			z.extParts++
+			z.raw += len(ext.Data)
+		}
+	}
+}
+
+func (z *cloneSizes) reasoning(r *ReasoningPart) {
+	if r != nil {
+		z.reasonings++
+		z.raw += len(r.Opaque) + len(r.Summary) + len(r.Content) + len(r.EncryptedContent)
+	}
+}
+
+// cloneBlocks holds the blocks the values of a deep copy are carved from.
+type cloneBlocks struct {
+	parts          block[Part]
+	contents       block[ContentPart]
+	reasonings     block[ReasoningPart]
+	annotations    block[AnnotationPart]
+	extParts       block[ExtensionContentPart]
+	refs           block[ItemReference]
+	toolCalls      block[ToolCallItem]
+	toolResults    block[ToolResultItem]
+	reasoningItems block[ReasoningItem]
+	compactions    block[CompactionItem]
+	extensions     block[OpaqueExtension]
+	raw            block[byte]
+}
+
+// blocks allocates the blocks for the counted values; a block of nothing
+// costs no allocation.
+func (z *cloneSizes) blocks() cloneBlocks {
+	return cloneBlocks{
+		parts:          newBlock[Part](z.parts),
+		contents:       newBlock[ContentPart](z.contents),
+		reasonings:     newBlock[ReasoningPart](z.reasonings),
+		annotations:    newBlock[AnnotationPart](z.annotations),
+		extParts:       newBlock[ExtensionContentPart](z.extParts),
+		refs:           newBlock[ItemReference](z.refs),
+		toolCalls:      newBlock[ToolCallItem](z.toolCalls),
+		toolResults:    newBlock[ToolResultItem](z.toolResults),
+		reasoningItems: newBlock[ReasoningItem](z.reasoningItems),
+		compactions:    newBlock[CompactionItem](z.compactions),
+		extensions:     newBlock[OpaqueExtension](z.extensions),
+		raw:            newBlock[byte](z.raw),
+	}
+}
+
+// A block is the unused rest of an allocation that copies are carved from.
+// Carving never fails: once the block is used up, copies are allocated on
+// their own, so a miscount costs allocations, never correctness.
+type block[T any] struct{ free []T }
+
+// newBlock returns a block of n values; it is non-nil even for n = 0, so
+// that empty copies carved from it are non-nil.
+func newBlock[T any](n int) block[T] { return block[T]{make([]T, n)} }
+
+// slice returns a copy of s with capacity len(s), nil for nil.
+func (b *block[T]) slice(s []T) []T {
+	if s == nil {
+		return nil
+	}
+	n := len(s)
+	var out []T
+	if n <= len(b.free) {
+		out, b.free = b.free[:n:n], b.free[n:]
+	} else {
+		out = make([]T, n)
+	}
+	copy(out, s)
+	return out
+}
+
+// ptr returns a pointer to a copy of *p, nil for nil.
+func (b *block[T]) ptr(p *T) *T {
+	if p == nil {
+		return nil
+	}
+	var out *T
+	if len(b.free) > 0 {
+		out, b.free = &b.free[0], b.free[1:]
+	} else {
+		out = new(T)
+	}
+	*out = *p
+	return out
+}
+
+func (b *cloneBlocks) messages(ms []Message) []Message {
 	if ms == nil {
 		return nil
 	}
@@ -31,27 +189,18 @@ func cloneMessages(ms []Message) []Message {
 	for i := range ms {
 		m := &out[i]
 		*m = ms[i]
-		m.Parts = cloneParts(m.Parts)
+		m.Parts = b.parts.slice(m.Parts)
+		for j := range m.Parts {
+			p := &m.Parts[j]
+			p.Content = b.rawCopy(p.Content)
+			p.Reasoning = b.reasoning(p.Reasoning)
+		}
 		m.Metadata = maps.Clone(m.Metadata)
 	}
 	return out
 }
 
-func cloneParts(ps []Part) []Part {
-	if ps == nil {
-		return nil
-	}
-	out := make([]Part, len(ps))
-	for i := range ps {
-		p := &out[i]
-		*p = ps[i]
-		p.Content = cloneRaw(p.Content)
-		p.Reasoning = cloneReasoning(p.Reasoning)
-	}
-	return out
-}
-
-func cloneItems(items []Item) []Item {
+func (b *cloneBlocks) items(items []Item) []Item {
 	if items == nil {
 		return nil
 	}
@@ -59,82 +208,55 @@ func cloneItems(items []Item) []Item {
 	for i := range items {
 		it := &out[i]
 		*it = items[i]
-		it.Content = cloneContentParts(it.Content)
-		if ref := it.Reference; ref != nil {
-			dup := *ref
-			it.Reference = &dup
+		it.Content = b.contentParts(it.Content)
+		it.Reference = b.refs.ptr(it.Reference)
+		if it.ToolCall = b.toolCalls.ptr(it.ToolCall); it.ToolCall != nil {
+			it.ToolCall.Arguments = b.rawCopy(it.ToolCall.Arguments)
 		}
-		if tc := it.ToolCall; tc != nil {
-			dup := *tc
-			dup.Arguments = cloneRaw(tc.Arguments)
-			it.ToolCall = &dup
+		if it.ToolResult = b.toolResults.ptr(it.ToolResult); it.ToolResult != nil {
+			it.ToolResult.Parts = b.contentParts(it.ToolResult.Parts)
 		}
-		if tr := it.ToolResult; tr != nil {
-			dup := *tr
-			dup.Parts = cloneContentParts(tr.Parts)
-			it.ToolResult = &dup
+		if it.Reasoning = b.reasoningItems.ptr(it.Reasoning); it.Reasoning != nil {
+			it.Reasoning.Reasoning = b.reasoning(it.Reasoning.Reasoning)
 		}
-		if r := it.Reasoning; r != nil {
-			dup := *r
-			dup.Reasoning = cloneReasoning(r.Reasoning)
-			it.Reasoning = &dup
+		if it.Compaction = b.compactions.ptr(it.Compaction); it.Compaction != nil {
+			it.Compaction.Opaque = b.rawCopy(it.Compaction.Opaque)
 		}
-		if cp := it.Compaction; cp != nil {
-			dup := *cp
-			dup.Opaque = cloneRaw(cp.Opaque)
-			it.Compaction = &dup
-		}
-		if ext := it.Extension; ext != nil {
-			dup := *ext
-			dup.Data = cloneRaw(ext.Data)
-			it.Extension = &dup
+		if it.Extension = b.extensions.ptr(it.Extension); it.Extension != nil {
+			it.Extension.Data = b.rawCopy(it.Extension.Data)
 		}
 	}
 	return out
 }
 
-func cloneContentParts(ps []ContentPart) []ContentPart {
-	if ps == nil {
-		return nil
-	}
-	out := make([]ContentPart, len(ps))
-	for i := range ps {
+func (b *cloneBlocks) contentParts(ps []ContentPart) []ContentPart {
+	out := b.contents.slice(ps)
+	for i := range out {
 		p := &out[i]
-		*p = ps[i]
-		p.Reasoning = cloneReasoning(p.Reasoning)
-		if a := p.Annotation; a != nil {
-			dup := *a
-			dup.Data = cloneRaw(a.Data)
-			p.Annotation = &dup
+		p.Reasoning = b.reasoning(p.Reasoning)
+		if p.Annotation = b.annotations.ptr(p.Annotation); p.Annotation != nil {
+			p.Annotation.Data = b.rawCopy(p.Annotation.Data)
 		}
-		if ext := p.Extension; ext != nil {
-			dup := *ext
-			dup.Data = cloneRaw(ext.Data)
-			p.Extension = &dup
+		if p.Extension = b.extParts.ptr(p.Extension); p.Extension != nil {
+			p.Extension.Data = b.rawCopy(p.Extension.Data)
 		}
 	}
 	return out
 }
 
-func cloneReasoning(r *ReasoningPart) *ReasoningPart {
-	if r == nil {
-		return nil
+func (b *cloneBlocks) reasoning(r *ReasoningPart) *ReasoningPart {
+	out := b.reasonings.ptr(r)
+	if out != nil {
+		out.Opaque = b.rawCopy(out.Opaque)
+		out.Summary = b.rawCopy(out.Summary)
+		out.Content = b.rawCopy(out.Content)
+		out.EncryptedContent = b.rawCopy(out.EncryptedContent)
 	}
-	dup := *r
-	dup.Opaque = cloneRaw(r.Opaque)
-	dup.Summary = cloneRaw(r.Summary)
-	dup.Content = cloneRaw(r.Content)
-	dup.EncryptedContent = cloneRaw(r.EncryptedContent)
-	return &dup
+	return out
 }
 
-// cloneRaw copies b into a new slice of exactly len(b) bytes. Unlike
-// append(json.RawMessage(nil), b...), it keeps an empty non-nil b non-nil.
-func cloneRaw(b json.RawMessage) json.RawMessage {
-	if b == nil {
-		return nil
-	}
-	out := make(json.RawMessage, len(b))
-	copy(out, b)
-	return out
+// rawCopy copies raw at exactly its length, keeping nil and empty non-nil
+// apart.
+func (b *cloneBlocks) rawCopy(raw json.RawMessage) json.RawMessage {
+	return b.raw.slice(raw)
 }

@@ -36,11 +36,14 @@
 //
 // # Complexity
 //
-// Validate runs in time linear in the byte size of the call plus
-// O(n log n) for n items (duplicate-ID and call-ID pairing); it does not
-// allocate on a valid call, except for two content part kinds: a json part's
-// Text is copied to bytes once for the JSON check, and an extension part's
-// Data is decoded with encoding/json to compare its "type" member. CloneCall runs
-// in linear time with one allocation per non-empty slice or raw value,
-// non-nil map and non-nil pointer.
+// Validate runs in expected time linear in the byte size of the call: item
+// IDs and tool call IDs are paired through hash tables with a random seed,
+// as Go's maps are, so no input makes them degenerate. It does not allocate
+// on a valid call, except for two content part kinds (a json part's Text is
+// copied to bytes once for the JSON check, and an extension part's Data is
+// decoded with encoding/json to compare its "type" member) and once per key
+// kind in calls of more than 256 item IDs or tool calls (the table no
+// longer fits on the stack). CloneCall runs in linear time with a constant
+// number of allocations (one block per element type and one per trajectory
+// slice) plus one maps.Clone per non-nil map.
 package lipapi

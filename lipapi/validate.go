@@ -1,8 +1,6 @@
 package lipapi
 
 import (
-	"cmp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,9 +13,10 @@ import (
 // envelope and every size bound first, then each message's semantic rules.
 //
 // Validate does not allocate on a valid call, except once per json content
-// part (its Text is copied for the JSON check) and to decode the Data of
-// extension content parts; it runs in time linear in the size of c plus
-// O(n log n) for n items.
+// part (its Text is copied for the JSON check), to decode the Data of
+// extension content parts, and once per key kind (item IDs, tool call IDs)
+// when a call has more than 256 of that kind; it runs in expected time
+// linear in the size of c.
 func (c Call) Validate() error {
 	var p problem
 	if c.HasItemAuthority() {
@@ -81,24 +80,32 @@ func (c *Call) validateItems() problem {
 	}
 	items := c.Items
 
-	// Item positions sorted by (ID, position) and tool-call positions
-	// sorted by (CallID, position). len(items) <= MaxItems, so the buffers
-	// live on the stack and positions fit in uint16.
-	var idBuf, callBuf [MaxItems]uint16
-	ids, calls := idBuf[:0], callBuf[:0]
+	// The first position of each item ID and of each tool call ID. Item
+	// positions fit in uint16 since len(items) <= MaxItems.
+	nIDs, nCalls := 0, 0
 	for i := range items {
 		if items[i].ID != "" {
-			ids = append(ids, uint16(i))
+			nIDs++
 		}
 		if items[i].Kind == ItemKindToolCall && items[i].ToolCall != nil {
-			calls = append(calls, uint16(i))
+			nCalls++
 		}
 	}
-	sortPositions(items, ids, itemID)
-	if i := firstDuplicate(items, ids, itemID); i >= 0 {
-		return fail(indexed("Items", i)+".ID", "duplicate item id")
+	var idBuf, callBuf [smallIndexSlots]uint16
+	ids := newItemIndex(items, false, nIDs, &idBuf)
+	calls := newItemIndex(items, true, nCalls, &callBuf)
+	dup := -1 // the first position whose ID an earlier item holds
+	for i := range items {
+		if items[i].ID != "" && ids.add(i) >= 0 && dup < 0 {
+			dup = i
+		}
+		if items[i].Kind == ItemKindToolCall && items[i].ToolCall != nil {
+			calls.add(i)
+		}
 	}
-	sortPositions(items, calls, toolCallID)
+	if dup >= 0 {
+		return fail(indexed("Items", dup)+".ID", "duplicate item id")
+	}
 
 	total := 0
 	for i := range items {
@@ -108,15 +115,15 @@ func (c *Call) validateItems() problem {
 		}
 		switch it.Kind {
 		case ItemKindItemReference:
-			if firstPosition(items, ids, itemID, it.Reference.ID) > i {
+			if ids.first(it.Reference.ID) > i {
 				return fail(indexed("Items", i)+".Reference.ID", "item reference points forward")
 			}
 		case ItemKindToolCall:
-			if j := firstPosition(items, calls, toolCallID, it.ToolCall.CallID); j >= 0 && j < i {
+			if j := calls.first(it.ToolCall.CallID); j >= 0 && j < i {
 				return fail(indexed("Items", i)+".ToolCall.CallID", "duplicate tool call id")
 			}
 		case ItemKindToolResult:
-			if j := firstPosition(items, calls, toolCallID, it.ToolResult.CallID); j < 0 || j > i {
+			if j := calls.first(it.ToolResult.CallID); j < 0 || j > i {
 				return fail(indexed("Items", i)+".ToolResult.CallID", "tool result has no earlier tool call")
 			}
 		}
@@ -155,44 +162,4 @@ func addContentReasoning(total *int, parts []ContentPart) bool {
 func addReasoning(total *int, r *ReasoningPart) bool {
 	*total += r.payloadBytes()
 	return *total <= MaxReasoningBytesPerCall
-}
-
-// itemKey extracts the string an item position is sorted by.
-type itemKey func(*Item) string
-
-func itemID(it *Item) string     { return it.ID }
-func toolCallID(it *Item) string { return it.ToolCall.CallID }
-
-// sortPositions sorts the item positions pos by (key, position).
-func sortPositions(items []Item, pos []uint16, key itemKey) {
-	slices.SortFunc(pos, func(a, b uint16) int {
-		if c := strings.Compare(key(&items[a]), key(&items[b])); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-}
-
-// firstDuplicate returns the smallest position in pos (sorted by
-// sortPositions) whose key equals the key of an earlier position, or -1.
-func firstDuplicate(items []Item, pos []uint16, key itemKey) int {
-	first := -1
-	for k := 1; k < len(pos); k++ {
-		if key(&items[pos[k]]) == key(&items[pos[k-1]]) && (first < 0 || int(pos[k]) < first) {
-			first = int(pos[k])
-		}
-	}
-	return first
-}
-
-// firstPosition returns the smallest position in pos (sorted by
-// sortPositions) whose key is want, or -1.
-func firstPosition(items []Item, pos []uint16, key itemKey, want string) int {
-	k, found := slices.BinarySearchFunc(pos, want, func(p uint16, want string) int {
-		return strings.Compare(key(&items[p]), want)
-	})
-	if !found {
-		return -1
-	}
-	return int(pos[k])
 }

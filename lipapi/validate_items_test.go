@@ -295,3 +295,50 @@ func TestValidateOrder(t *testing.T) {
 	}
 	runRules(t, rows)
 }
+
+// fillerItems is the number of items largeItemCall puts before those of
+// itemCall: enough IDs and tool calls that the pairing tables no longer fit
+// on the stack.
+const fillerItems = 4 * smallIndexSlots
+
+// largeItemCall is itemCall after fillerItems valid items: messages with
+// IDs and tool calls with their results, all keys distinct.
+func largeItemCall() Call {
+	c := itemCall()
+	items := make([]Item, 0, fillerItems+len(c.Items))
+	for k := 0; len(items) < fillerItems; k++ {
+		id := fmt.Sprintf("fill_%d", k)
+		items = append(items,
+			Item{Kind: ItemKindMessage, ID: "msg_" + id, Role: RoleUser, Content: []ContentPart{{Kind: ContentPartText, Text: "x"}}},
+			Item{Kind: ItemKindToolCall, ID: "fc_" + id, ToolCall: &ToolCallItem{CallID: "call_" + id, Name: "f"}},
+			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: "call_" + id, Output: "y"}},
+			Item{Kind: ItemKindItemReference, Reference: &ItemReference{ID: "msg_" + id}},
+		)
+	}
+	c.Items = append(items, c.Items...)
+	return c
+}
+
+func TestValidatePairsKeysOfLargeCalls(t *testing.T) {
+	const f = fillerItems
+	runRules(t, []rule{
+		{"large call is valid", largeItemCall, func(*Call) {}, "", ""},
+		{"duplicate item id", largeItemCall, func(c *Call) { c.Items[f+iCall2].ID = "msg_1" }, fI(f+iCall2, ".ID"), "duplicate"},
+		{"duplicate of a filler id", largeItemCall, func(c *Call) { c.Items[f+iCall2].ID = "msg_fill_3" }, fI(f+iCall2, ".ID"), "duplicate"},
+		{"duplicate item id reported at first repeat", largeItemCall, func(c *Call) {
+			c.Items[f+iRefUnknown].ID = "fc_1"
+			c.Items[f+iResult2].ID = "rs_1"
+		}, fI(f+iReasoning, ".ID"), "duplicate"},
+		{"forward item reference", largeItemCall, func(c *Call) {
+			c.Items[f+iRefBack].Reference.ID = "later"
+			c.Items[f+iRefUnknown].ID = "later"
+		}, fI(f+iRefBack, ".Reference.ID"), "forward"},
+		{"reference to a filler", largeItemCall, func(c *Call) { c.Items[f+iRefBack].Reference.ID = "msg_fill_9" }, "", ""},
+		{"duplicate tool call id", largeItemCall, func(c *Call) {
+			c.Items[f+iCall2].ToolCall.CallID = "call_fill_7"
+		}, fI(f+iCall2, ".ToolCall.CallID"), "duplicate"},
+		{"orphan tool result", largeItemCall, func(c *Call) { c.Items[f+iResult1].ToolResult.CallID = "call_9" }, fI(f+iResult1, ".ToolResult.CallID"), "no earlier"},
+		{"tool result before its call", largeItemCall, func(c *Call) { c.Items[f+iResult1].ToolResult.CallID = "call_2" }, fI(f+iResult1, ".ToolResult.CallID"), "no earlier"},
+		{"result for a filler call allowed", largeItemCall, func(c *Call) { c.Items[f+iResult2].ToolResult.CallID = "call_fill_0" }, "", ""},
+	})
+}

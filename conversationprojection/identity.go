@@ -208,3 +208,11 @@ const hashBufSize = 512
 func identityOfSum(s sum) MessageIdentity {
 	return MessageIdentity(canon.PrefixedHex(IdentityVersion1+":", s))
 }
+
+// identityLen is the length of a v1 identity.
+const identityLen = len(IdentityVersion1) + 1 + canon.SHA256HexLen
+
+// appendIdentity appends the v1 identity of s to dst.
+func appendIdentity(dst []byte, s sum) []byte {
+	return canon.AppendHex(append(dst, IdentityVersion1+":"...), s[:])
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 )
@@ -82,12 +83,9 @@ func FilterNeverBackend(call lipapi.Call, snap Snapshot) (lipapi.Call, error) {
 
 // injection is an overlay placed by a projection.
 type injection struct {
-	ov       int           // index in Snapshot.Steering
-	id       sum           // identity of the injected unit
-	target   int           // position of the anchored unit; -1 at the stable prefix
-	anchor   MessageAnchor // the anchor used, when target >= 0
-	resolved bool          // placed after its anchor (else at the stable prefix)
-	rank     int           // position in order-key order among the call's injections
+	ov     int            // index in Snapshot.Steering
+	target int            // position of the anchored unit; -1 at the stable prefix
+	anchor *MessageAnchor // the anchor used, when target >= 0 (in place's anchors)
 }
 
 // project runs Project steps 2 to 10, with snap already validated, on the
@@ -181,78 +179,75 @@ func refersTo(it *lipapi.Item, gone map[string]struct{}) bool {
 // (the units of t not removed): it returns the stable-prefix injections
 // (fallbacks included) sorted by order key, the anchored injections sorted
 // by (target, order key), targets being positions in t, and the fallbacks
-// in Steering order. Each injection is ranked by order key among all of
-// them. All anchors are resolved in one pass.
+// in Steering order. All anchors are resolved in one pass.
 func (k *kernel) place(t *trajectory, removed []bool, carried map[string]MessageAnchor) (stable, resolved []injection, fallbacks []FallbackEvidence, err error) {
 	steering := k.snap.Steering
-	var after []injection // active after_message overlays, in Steering order
+	nAfter := 0
+	for i := range steering {
+		if !steering[i].Active {
+			continue
+		}
+		if _, err := k.overlayIdentity(i); err != nil {
+			return nil, nil, nil, err
+		}
+		if steering[i].Placement.Kind == PlacementAfterMessage {
+			nAfter++
+		}
+	}
+	// For the j-th active after_message overlay in Steering order,
+	// anchors[2j] is its stored anchor and anchors[2j+1] its carried anchor
+	// (the zero anchor, which never resolves, if none).
+	anchors := make([]MessageAnchor, 0, 2*nAfter)
+	for i := range steering {
+		if o := &steering[i]; o.Active && o.Placement.Kind == PlacementAfterMessage {
+			anchors = append(anchors, *o.Placement.Anchor, carried[o.OverlayID])
+		}
+	}
+	pos := t.resolveAnchors(anchors, removed)
+	// byRank[r] is the injection of the overlay of rank r.
+	ranks := k.ranks()
+	byRank := make([]injection, k.active)
+	nResolved, a := 0, 0
 	for i := range steering {
 		o := &steering[i]
 		if !o.Active {
 			continue
 		}
-		id, err := k.overlayIdentity(i)
-		if err != nil {
-			return nil, nil, nil, err
+		in := &byRank[ranks[i]]
+		in.ov, in.target = i, -1
+		if o.Placement.Kind != PlacementAfterMessage {
+			continue
 		}
-		in := injection{ov: i, id: id, target: -1}
-		if o.Placement.Kind == PlacementStablePrefix {
-			stable = append(stable, in)
-		} else {
-			after = append(after, in)
+		in.anchor = &anchors[a]
+		if in.target = pos[a]; in.target < 0 && pos[a+1] >= 0 {
+			in.target, in.anchor = pos[a+1], &anchors[a+1]
 		}
-	}
-	// anchors[2j] is the stored anchor of after[j], anchors[2j+1] its
-	// carried anchor (the zero anchor, which never resolves, if none).
-	anchors := make([]MessageAnchor, 2*len(after))
-	for j := range after {
-		o := &steering[after[j].ov]
-		anchors[2*j] = *o.Placement.Anchor
-		if carried != nil {
-			anchors[2*j+1] = carried[o.OverlayID]
-		}
-	}
-	pos := t.resolveAnchors(anchors, removed)
-	for j, in := range after {
-		o := &steering[in.ov]
-		in.anchor = anchors[2*j]
-		if in.target = pos[2*j]; in.target < 0 && pos[2*j+1] >= 0 {
-			in.target, in.anchor = pos[2*j+1], anchors[2*j+1]
-		}
+		a += 2
 		if in.target >= 0 {
-			in.resolved = true
-			resolved = append(resolved, in)
+			nResolved++
 			continue
 		}
 		if o.AnchorMissingPolicy == AnchorFailClosed {
 			return nil, nil, nil, fmt.Errorf("%w: %w: overlay %s: anchor %s",
 				ErrAnchorMissing, ErrAnchorNotFound, o.OverlayID, o.Placement.Anchor)
 		}
-		stable = append(stable, in)
 		fallbacks = append(fallbacks, FallbackEvidence{OverlayID: o.OverlayID, Anchor: *o.Placement.Anchor})
 	}
-	byKey := func(a, b *injection) int {
-		oa, ob := &steering[a.ov], &steering[b.ov]
-		return compareOrderKey(oa.SlotOrdinal, oa.OverlayID, ob.SlotOrdinal, ob.OverlayID)
-	}
-	slices.SortFunc(stable, func(a, b injection) int { return byKey(&a, &b) })
-	slices.SortFunc(resolved, func(a, b injection) int {
-		if c := cmp.Compare(a.target, b.target); c != 0 {
-			return c
+	// Partition, keeping rank order: the unresolved (stable prefix) first,
+	// then the resolved, which are then ordered by target, ties keeping
+	// rank order.
+	split := len(byRank) - nResolved
+	parts := make([]injection, len(byRank))
+	s, e := 0, split
+	for _, in := range byRank {
+		if in.target >= 0 {
+			parts[e], e = in, e+1
+		} else {
+			parts[s], s = in, s+1
 		}
-		return byKey(&a, &b)
-	})
-	all := make([]*injection, 0, len(stable)+len(resolved))
-	for i := range stable {
-		all = append(all, &stable[i])
 	}
-	for i := range resolved {
-		all = append(all, &resolved[i])
-	}
-	slices.SortFunc(all, byKey)
-	for r, in := range all {
-		in.rank = r
-	}
+	stable, resolved = parts[:split:split], parts[split:]
+	slices.SortStableFunc(resolved, func(a, b injection) int { return cmp.Compare(a.target, b.target) })
 	return stable, resolved, fallbacks, nil
 }
 
@@ -262,27 +257,40 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 // provenance's pointers are allocated in one block per kind.
 func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection, ids bool) (*trajectory, []OverlayProvenance) {
 	m := len(stable) + len(resolved)
-	out := newTrajectoryLike(t, m, ids)
+	mIns := len(stable) // injected into the instructions (legacy)
+	for _, in := range resolved {
+		if in.target < len(t.ins) {
+			mIns++
+		}
+	}
+	out := newTrajectoryLike(t, mIns, m-mIns, ids)
 	var prov []OverlayProvenance
 	var inj injected
 	if m > 0 {
 		prov = make([]OverlayProvenance, m)
 		inj = newInjected(t.item, m, len(resolved))
+		if t.item {
+			for _, ins := range [2][]injection{stable, resolved} {
+				for _, in := range ins {
+					inj.idLen += len(steeringIDPrefix) + len(k.snap.Steering[in.ov].OverlayID)
+				}
+			}
+		}
 	}
 	nIns := -1 // length of the output instructions, once complete
 	inject := func(in injection, instr bool) {
 		o := &k.snap.Steering[in.ov]
-		at := out.appendOverlay(o, in.id, instr, &inj)
+		at := out.appendOverlay(o, k.overlays[in.ov], instr, &inj)
 		p := OverlayProvenance{
 			OverlayID:        o.OverlayID,
 			Revision:         o.Revision,
 			SlotOrdinal:      o.SlotOrdinal,
 			ResolvedKind:     PlacementStablePrefix,
-			InjectedIdentity: identityOfSum(in.id),
+			InjectedIdentity: k.overlayName(in.ov),
 		}
-		if in.resolved {
+		if in.target >= 0 {
 			p.ResolvedKind = PlacementAfterMessage
-			p.ResolvedAnchor = inj.anchor(in.anchor)
+			p.ResolvedAnchor = inj.anchor(*in.anchor)
 		}
 		if out.item {
 			p.InjectedAuthority = authorityItem
@@ -295,7 +303,7 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 				p.InjectedTrajectoryIndex = nIns + at
 			}
 		}
-		prov[in.rank] = p
+		prov[k.rank[in.ov]] = p
 	}
 	r := 0
 	copyUnit := func(i int, instr bool) {
@@ -340,9 +348,14 @@ type injected struct {
 	anchors []MessageAnchor
 	flags   []bool
 	indexes []int
+	// ids holds the IDs of injected items, idLen bytes in all; it is
+	// grown in place on first use.
+	ids   strings.Builder
+	idLen int
 }
 
-// newInjected returns the blocks for m injected units, r of them anchored.
+// newInjected returns the blocks for the m injections of stable and
+// resolved (r of them), anchored.
 func newInjected(item bool, m, r int) injected {
 	var b injected
 	if item {
@@ -356,6 +369,18 @@ func newInjected(item bool, m, r int) injected {
 		b.anchors = make([]MessageAnchor, 0, r)
 	}
 	return b
+}
+
+// itemID returns the ID of the item injected for the overlay with the
+// given ID, carved from b.ids.
+func (b *injected) itemID(overlayID string) string {
+	if b.ids.Cap() == 0 {
+		b.ids.Grow(b.idLen)
+	}
+	start := b.ids.Len()
+	b.ids.WriteString(steeringIDPrefix)
+	b.ids.WriteString(overlayID)
+	return b.ids.String()[start:]
 }
 
 // anchor returns a pointer to a copy of a.
@@ -383,7 +408,7 @@ func (t *trajectory) appendOverlay(o *Overlay, id sum, instr bool, b *injected) 
 		at = len(t.items)
 		t.items = append(t.items, lipapi.Item{
 			Kind:    lipapi.ItemKindMessage,
-			ID:      steeringIDPrefix + o.OverlayID,
+			ID:      b.itemID(o.OverlayID),
 			Status:  lipapi.ItemStatusCompleted,
 			Role:    overlayRole(o),
 			Content: b.content[n-1 : n : n],

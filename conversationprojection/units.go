@@ -21,9 +21,18 @@ type kernel struct {
 	// tags is the set of the sums of the valid never_backend identities;
 	// nil when there are none.
 	tags map[sum]struct{}
+	// active is the number of active overlays.
+	active int
+	// rank[i] is the position of active overlay snap.Steering[i] among the
+	// active overlays ordered by order key; nil until first needed.
+	rank []int
 	// overlays[i] is the identity of the unit injected for
 	// snap.Steering[i], zero until first computed.
 	overlays []sum
+	// names[i] is overlays[i] formatted, "" until first needed; the names
+	// are carved from one string built in nameBuf.
+	names   []MessageIdentity
+	nameBuf strings.Builder
 	// hashes counts identity computations; tests use it to check that a
 	// call hashes each message unit at most once.
 	hashes int
@@ -33,7 +42,14 @@ type kernel struct {
 // validate snap: a tag that is not a valid identity names no message unit
 // and is left out.
 func (k *kernel) use(snap *Snapshot) {
-	k.snap, k.overlays = snap, nil
+	k.snap, k.overlays, k.names, k.rank = snap, nil, nil, nil
+	k.nameBuf.Reset()
+	k.active = 0
+	for i := range snap.Steering {
+		if snap.Steering[i].Active {
+			k.active++
+		}
+	}
 	k.tags = nil
 	if len(snap.NeverBackend) > 0 {
 		k.tags = make(map[sum]struct{}, len(snap.NeverBackend))
@@ -94,6 +110,47 @@ func (k *kernel) overlayIdentity(i int) (sum, error) {
 	}
 	k.overlays[i] = id
 	return id, nil
+}
+
+// ranks returns k.rank, computing it on first use: one sort of the active
+// overlays by order key per kernel.
+func (k *kernel) ranks() []int {
+	if k.rank != nil {
+		return k.rank
+	}
+	steering := k.snap.Steering
+	order := make([]int, 0, k.active)
+	for i := range steering {
+		if steering[i].Active {
+			order = append(order, i)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		oa, ob := &steering[a], &steering[b]
+		return compareOrderKey(oa.SlotOrdinal, oa.OverlayID, ob.SlotOrdinal, ob.OverlayID)
+	})
+	k.rank = make([]int, len(steering))
+	for r, i := range order {
+		k.rank[i] = r
+	}
+	return k.rank
+}
+
+// overlayName returns the identity of the unit injected for
+// snap.Steering[i], which overlayIdentity has computed, formatted. The
+// names of all active overlays share one allocation.
+func (k *kernel) overlayName(i int) MessageIdentity {
+	if k.names == nil {
+		k.names = make([]MessageIdentity, len(k.snap.Steering))
+		k.nameBuf.Grow(k.active * identityLen)
+	}
+	if k.names[i] == "" {
+		var buf [identityLen]byte
+		start := k.nameBuf.Len()
+		k.nameBuf.Write(appendIdentity(buf[:0], k.overlays[i]))
+		k.names[i] = MessageIdentity(k.nameBuf.String()[start:])
+	}
+	return k.names[i]
 }
 
 // A trajectory is the sequence of units of a call under one authority,
@@ -201,19 +258,20 @@ func (t *trajectory) firstError() error {
 }
 
 // newTrajectoryLike returns an empty trajectory of t's authority with room
-// for t's units plus m more in each slice; its slices are non-nil, as
-// Project's outputs must be. Without ids it records no identities (and
-// its len is 0): for outputs only turned into calls.
-func newTrajectoryLike(t *trajectory, m int, ids bool) *trajectory {
+// for t's units plus mIns more instructions and mMsgs more messages (under
+// item authority, mIns+mMsgs more items); its slices are non-nil, as
+// Project's outputs must be. Without ids it records no identities (and its
+// len is 0): for outputs only turned into calls.
+func newTrajectoryLike(t *trajectory, mIns, mMsgs int, ids bool) *trajectory {
 	out := &trajectory{item: t.item}
 	if ids {
-		out.ids = make([]sum, 0, t.len()+m)
+		out.ids = make([]sum, 0, t.len()+mIns+mMsgs)
 	}
 	if t.item {
-		out.items = make([]lipapi.Item, 0, len(t.items)+m)
+		out.items = make([]lipapi.Item, 0, len(t.items)+mIns+mMsgs)
 	} else {
-		out.ins = make([]lipapi.Message, 0, len(t.ins)+m)
-		out.msgs = make([]lipapi.Message, 0, len(t.msgs)+m)
+		out.ins = make([]lipapi.Message, 0, len(t.ins)+mIns)
+		out.msgs = make([]lipapi.Message, 0, len(t.msgs)+mMsgs)
 	}
 	return out
 }

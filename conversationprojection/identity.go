@@ -134,7 +134,7 @@ func messageSum(m *lipapi.Message) (sum, error) {
 	if len(m.Parts) == 0 {
 		return sum{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
 	}
-	return hashContent(role, m.Parts, contentOfPart)
+	return hashContent(role, m.Parts, textOfPart, contentOfPart)
 }
 
 // itemSum is ItemIdentityOf without the formatting.
@@ -143,7 +143,7 @@ func itemSum(it *lipapi.Item) (sum, error) {
 	if err != nil {
 		return sum{}, err
 	}
-	return hashContent(role, it.Content, contentOfContentPart)
+	return hashContent(role, it.Content, textOfContentPart, contentOfContentPart)
 }
 
 // parseIdentity returns the sum id spells, and false when id is not a
@@ -158,37 +158,33 @@ func parseIdentity(id MessageIdentity) (sum, bool) {
 
 // textSum is the identity of a message of the given role with one text
 // part: messageSum of Message{role, [TextPart(text)]}, the unit injected
-// for an overlay, without building that message (whose part would escape
-// through hashContent's mapPart).
+// for an overlay, without building that message.
 func textSum(role lipapi.Role, text string) (sum, error) {
 	r, err := atomRole(role)
 	if err != nil {
 		return sum{}, err
 	}
-	p := lipapi.TextPart(text)
-	c, err := contentOfPart(&p, 0)
-	if err != nil {
-		return sum{}, err
-	}
 	var buf [hashBufSize]byte
 	var d canon.Digest
-	b, err := appendContent(append(appendAtomStart(buf[:0], &d, string(r)), '['), &d, &c, 0)
-	if err != nil {
-		return sum{}, err
-	}
+	b := appendTextContent(append(appendAtomStart(buf[:0], &d, string(r)), '['), &d, text, 0)
 	return d.Sum256(append(b, "]}"...)), nil
 }
 
 // hashContent hashes the atom of role and parts, each part mapped by
 // mapPart and streamed into the hash in turn; the first failure is
-// returned. The atom is written into a stack buffer: one that fits is
-// hashed with a single sha256.Sum256, a longer one is fed to the digest in
-// canon.ChunkSize pieces and never held whole.
-func hashContent[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (sum, error) {
+// returned. A text part (for which text reports its text and true) is
+// written directly, without mapping. The atom is written into a stack
+// buffer: one that fits is hashed with a single sha256.Sum256, a longer
+// one is fed to the digest in canon.ChunkSize pieces and never held whole.
+func hashContent[P any](role lipapi.Role, parts []P, text func(*P) (string, bool), mapPart func(*P, int) (NormalizedContent, error)) (sum, error) {
 	var buf [hashBufSize]byte
 	var d canon.Digest
 	b := append(appendAtomStart(buf[:0], &d, string(role)), '[')
 	for i := range parts {
+		if s, ok := text(&parts[i]); ok {
+			b = appendTextContent(b, &d, s, i)
+			continue
+		}
 		c, err := mapPart(&parts[i], i)
 		if err != nil {
 			return sum{}, err

@@ -103,7 +103,7 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	ev := new(ProjectionEvidence)
-	if k.tags != nil {
+	if k.tags.len() > 0 {
 		if removed == nil {
 			removed = make([]bool, t.len())
 		}

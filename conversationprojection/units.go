@@ -1,7 +1,6 @@
 package conversationprojection
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -18,9 +17,8 @@ import (
 // lives on the stack of that call; nothing outlives it.
 type kernel struct {
 	snap *Snapshot
-	// tags is the set of the sums of the valid never_backend identities;
-	// nil when there are none.
-	tags map[sum]struct{}
+	// tags is the set of the sums of the valid never_backend identities.
+	tags sumIndex
 	// active is the number of active overlays.
 	active int
 	// rank[i] is the position of active overlay snap.Steering[i] among the
@@ -50,12 +48,12 @@ func (k *kernel) use(snap *Snapshot) {
 			k.active++
 		}
 	}
-	k.tags = nil
+	k.tags = sumIndex{}
 	if len(snap.NeverBackend) > 0 {
-		k.tags = make(map[sum]struct{}, len(snap.NeverBackend))
+		k.tags = newSumIndex(len(snap.NeverBackend))
 		for i := range snap.NeverBackend {
 			if s, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
-				k.tags[s] = struct{}{}
+				k.tags.add(s)
 			}
 		}
 	}
@@ -64,11 +62,7 @@ func (k *kernel) use(snap *Snapshot) {
 // tagged reports whether id is a never_backend identity. The zero sum,
 // which stands for "no identity", is never tagged.
 func (k *kernel) tagged(id sum) bool {
-	if k.tags == nil || id.isZero() {
-		return false
-	}
-	_, ok := k.tags[id]
-	return ok
+	return k.tags.len() > 0 && k.tags.find(&id) >= 0
 }
 
 // itemIdentity is the identity of message item it, counted.
@@ -330,64 +324,75 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 // t in one pass, counting occurrences only over the units for which skip
 // (when non-nil) is false. It returns the unit position of each anchor, -1
 // for an anchor that does not resolve (an invalid anchor never resolves).
-// It runs in O(n + a log a) for n units and a anchors, with one map lookup
-// per unit and a constant number of allocations.
+// It runs in O(n + a log a) for n units and a anchors, with one sumIndex
+// lookup per unit and a constant number of allocations.
 func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
 	pos := make([]int, len(anchors))
 	if len(anchors) == 0 {
 		return pos
 	}
-	// order holds the valid anchors by (identity, occurrence); the anchors
-	// of one identity form a group, and as the count of that identity grows
-	// the group's next advances over the anchors reached.
-	type anchorAt struct {
-		id  sum
-		occ uint32
-		j   int // index in anchors
-	}
-	order := make([]anchorAt, 0, len(anchors))
-	for j, a := range anchors {
-		pos[j] = -1
-		if id, ok := parseIdentity(a.Identity); ok && a.Occurrence != 0 {
-			order = append(order, anchorAt{id, a.Occurrence, j})
-		}
-	}
-	slices.SortFunc(order, func(a, b anchorAt) int {
-		if c := bytes.Compare(a.id[:], b.id[:]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.occ, b.occ); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.j, b.j)
-	})
+	// The valid anchors are grouped by identity (group g for the g-th
+	// identity of ids); a group's anchors, ordered by occurrence, are
+	// order[next:end], and as the count of its identity grows, next
+	// advances over the anchors reached.
 	type group struct {
 		count     uint32
-		next, end int // the group's unreached anchors are order[next:end]
+		next, end int
 	}
-	groups := make([]group, 0, len(order))
-	index := make(map[sum]int, len(order))
-	for s := 0; s < len(order); {
-		e := s + 1
-		for e < len(order) && order[e].id == order[s].id {
-			e++
+	ids := newSumIndex(len(anchors))
+	groups := make([]group, 0, len(anchors))
+	scratch := make([]int, 2*len(anchors))
+	of, order := scratch[:len(anchors)], scratch[len(anchors):] // of[j]: the group of anchor j, or -1
+	for j, a := range anchors {
+		pos[j], of[j] = -1, -1
+		if a.Occurrence == 0 {
+			continue
 		}
-		index[order[s].id] = len(groups)
-		groups = append(groups, group{next: s, end: e})
-		s = e
+		id, ok := parseIdentity(a.Identity)
+		if !ok {
+			continue
+		}
+		g, added := ids.add(id)
+		if added {
+			groups = append(groups, group{})
+		}
+		of[j] = g
+		groups[g].end++ // counts the group's anchors for now
+	}
+	n := 0
+	for g := range groups {
+		c := groups[g].end
+		groups[g].next, groups[g].end = n, n // end fills the group
+		n += c
+	}
+	for j, g := range of {
+		if g >= 0 {
+			order[groups[g].end] = j
+			groups[g].end++
+		}
+	}
+	for g := range groups {
+		if in := order[groups[g].next:groups[g].end]; len(in) > 1 {
+			slices.SortFunc(in, func(a, b int) int {
+				if c := cmp.Compare(anchors[a].Occurrence, anchors[b].Occurrence); c != 0 {
+					return c
+				}
+				return cmp.Compare(a, b)
+			})
+		}
 	}
 	for i := range t.ids {
 		if skip != nil && skip[i] {
 			continue
 		}
-		gi, ok := index[t.ids[i]]
-		if !ok || groups[gi].next == groups[gi].end {
+		gi := ids.find(&t.ids[i])
+		if gi < 0 || groups[gi].next == groups[gi].end {
 			continue
 		}
 		g := &groups[gi]
 		g.count++
-		for ; g.next < g.end && order[g.next].occ == g.count; g.next++ {
-			pos[order[g.next].j] = i
+		for ; g.next < g.end && anchors[order[g.next]].Occurrence == g.count; g.next++ {
+			pos[order[g.next]] = i
 		}
 	}
 	return pos

@@ -86,7 +86,7 @@ func (s Snapshot) Validate() error {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}
-	var seen map[string]int // overlay ID → index; used only for long lists
+	var seen keyIndex[string] // the overlay IDs so far, numbered by index; long lists only
 	active, total := 0, 0
 	for i := range s.Steering {
 		o := &s.Steering[i]
@@ -102,13 +102,11 @@ func (s Snapshot) Validate() error {
 				}
 			}
 		} else {
-			if seen == nil {
-				seen = make(map[string]int, len(s.Steering))
+			if seen.slots == nil {
+				seen = newKeyIndex[string](len(s.Steering))
 			}
-			if k, dup := seen[o.OverlayID]; dup {
+			if k, added := seen.add(o.OverlayID); !added {
 				j = k
-			} else {
-				seen[o.OverlayID] = i
 			}
 		}
 		if j >= 0 {

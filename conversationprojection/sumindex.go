@@ -9,65 +9,108 @@ import (
 // scan; larger sets use a hash table.
 const linearSums = 8
 
-// A sumIndex numbers a set of distinct sums in the order they were added
-// and finds a sum's number in O(1): by a linear scan of the sums' leading
-// words while the set is small (cheaper than hashing 32 bytes), through an
-// open-addressing hash table once it is larger. The table hashes with a
-// seed drawn per index, as Go's maps do, so no choice of sums (tags and
-// anchors are caller input) can make probing degenerate; results never
-// depend on the seed. The zero sum is never added (parseIdentity never
-// returns it), so no unit without identity is ever found.
-type sumIndex struct {
-	heads []uint64 // the leading 8 bytes of each sum (linear scan)
-	sums  []sum
-	slots []int32 // number+1 of the sum hashed to each slot, 0 for none; nil while linear
+// A keyIndex numbers a set of distinct keys (sums or strings) in the order
+// they were added and finds a key's number in O(1) through an
+// open-addressing hash table with a load factor of at most one half. It
+// hashes with a seed drawn per index, as Go's maps do, so no choice of
+// keys (tags, anchors and overlay IDs are caller input) can make probing
+// degenerate; results never depend on the seed. It costs two allocations,
+// where a map of the same size costs more.
+type keyIndex[K sum | string] struct {
+	keys  []K
+	slots []int32 // number+1 of the key hashed to each slot, 0 for none
 	seed  maphash.Seed
 }
 
-// newSumIndex returns an empty index with room for n sums.
-func newSumIndex(n int) sumIndex {
-	x := sumIndex{sums: make([]sum, 0, n)}
-	if n > linearSums {
-		x.table(n)
-	} else {
-		x.heads = make([]uint64, 0, n)
-	}
+// newKeyIndex returns an empty index with room for n keys.
+func newKeyIndex[K sum | string](n int) keyIndex[K] {
+	x := keyIndex[K]{keys: make([]K, 0, n)}
+	x.grow(n)
 	return x
 }
 
-// table switches x to a hash table with room for n sums (a load factor of
-// at most one half), holding the sums added so far.
-func (x *sumIndex) table(n int) {
+// grow rebuilds the table with room for n keys.
+func (x *keyIndex[K]) grow(n int) {
 	size := 16
 	for size < 2*n {
 		size *= 2
 	}
-	x.slots, x.heads, x.seed = make([]int32, size), nil, maphash.MakeSeed()
-	for k := range x.sums {
-		x.slots[x.probe(&x.sums[k])] = int32(k + 1)
+	x.slots, x.seed = make([]int32, size), maphash.MakeSeed()
+	for k := range x.keys {
+		x.slots[x.probe(&x.keys[k])] = int32(k + 1)
 	}
 }
 
-// probe returns the slot holding s, or the empty slot where s belongs.
-func (x *sumIndex) probe(s *sum) int {
+// hash returns the seeded hash of k. K is sum or string, so the switch is
+// exhaustive.
+func (x *keyIndex[K]) hash(k *K) uint64 {
+	switch k := any(k).(type) {
+	case *sum:
+		return maphash.Bytes(x.seed, k[:])
+	case *string:
+		return maphash.String(x.seed, *k)
+	}
+	return 0
+}
+
+// probe returns the slot holding k, or the empty slot where k belongs.
+func (x *keyIndex[K]) probe(k *K) int {
 	mask := uint64(len(x.slots) - 1)
-	h := maphash.Bytes(x.seed, s[:]) & mask
-	for x.slots[h] != 0 && x.sums[x.slots[h]-1] != *s {
+	h := x.hash(k) & mask
+	for x.slots[h] != 0 && x.keys[x.slots[h]-1] != *k {
 		h = (h + 1) & mask
 	}
 	return int(h)
+}
+
+// find returns the number of k, or -1 when it is not in x.
+func (x *keyIndex[K]) find(k *K) int { return int(x.slots[x.probe(k)]) - 1 }
+
+// add adds k unless it is present and returns its number, and whether it
+// was added.
+func (x *keyIndex[K]) add(k K) (int, bool) {
+	s := x.probe(&k)
+	if n := x.slots[s]; n != 0 {
+		return int(n - 1), false
+	}
+	n := len(x.keys)
+	x.keys = append(x.keys, k)
+	if 2*len(x.keys) > len(x.slots) {
+		x.grow(2 * len(x.keys))
+	} else {
+		x.slots[s] = int32(n + 1)
+	}
+	return n, true
+}
+
+// A sumIndex is a keyIndex of sums that, while the set is small, finds a
+// sum by a linear scan of the sums' leading words instead (cheaper than
+// hashing 32 bytes). The zero sum is never added (parseIdentity never
+// returns it), so no unit without identity is ever found.
+type sumIndex struct {
+	heads []uint64 // the leading 8 bytes of each sum, while linear
+	sums  []sum    // while linear
+	table keyIndex[sum]
+}
+
+// newSumIndex returns an empty index with room for n sums.
+func newSumIndex(n int) sumIndex {
+	if n > linearSums {
+		return sumIndex{table: newKeyIndex[sum](n)}
+	}
+	return sumIndex{heads: make([]uint64, 0, n), sums: make([]sum, 0, n)}
 }
 
 // head returns the leading 8 bytes of s.
 func head(s *sum) uint64 { return binary.LittleEndian.Uint64(s[:8]) }
 
 // len returns the number of sums in x.
-func (x *sumIndex) len() int { return len(x.sums) }
+func (x *sumIndex) len() int { return len(x.sums) + len(x.table.keys) }
 
 // find returns the number of s, or -1 when it is not in x.
 func (x *sumIndex) find(s *sum) int {
-	if x.slots != nil {
-		return int(x.slots[x.probe(s)]) - 1
+	if x.table.slots != nil {
+		return x.table.find(s)
 	}
 	h := head(s)
 	for n, g := range x.heads {
@@ -81,22 +124,21 @@ func (x *sumIndex) find(s *sum) int {
 // add adds s unless it is present and returns its number, and whether it
 // was added.
 func (x *sumIndex) add(s sum) (int, bool) {
+	if x.table.slots != nil {
+		return x.table.add(s)
+	}
 	if n := x.find(&s); n >= 0 {
 		return n, false
 	}
-	n := len(x.sums)
-	x.sums = append(x.sums, s)
-	switch {
-	case x.slots != nil:
-		if 2*len(x.sums) > len(x.slots) {
-			x.table(2 * len(x.sums))
-		} else {
-			x.slots[x.probe(&s)] = int32(n + 1)
+	if len(x.sums) == linearSums { // the set outgrows the linear scan
+		x.table = newKeyIndex[sum](2 * linearSums)
+		for _, t := range x.sums {
+			x.table.add(t)
 		}
-	case len(x.sums) <= linearSums:
-		x.heads = append(x.heads, head(&s))
-	default: // the set outgrows the linear scan
-		x.table(2 * len(x.sums))
+		x.heads, x.sums = nil, nil
+		return x.table.add(s)
 	}
-	return n, true
+	x.heads = append(x.heads, head(&s))
+	x.sums = append(x.sums, s)
+	return len(x.sums) - 1, true
 }

@@ -64,20 +64,26 @@
 // # Complexity
 //
 // Identity is linear in the bytes of the message (plus O(k log k) per JSON
-// object of k members in its payloads), with at most three allocations for a plain
-// text message. CanonicalJSON is O(n log n) in its input. The anchor
-// functions hash each message unit at most once: O(total message bytes).
+// object of k members in its payloads), with one allocation (the result)
+// for a plain text message. CanonicalJSON is O(n log n) in its input. The
+// anchor functions hash each message unit at most once: O(total message
+// bytes).
 //
 // Project, Reassert and VerifyAdaptationPreservesProjection compute each
 // message unit's identity at most once per call (Reassert and Verify take
 // the identity of a baseline or adapted unit equal to a unit of the
 // primary call from that unit, and Reassert an overlay's from its earlier
-// copy) and resolve all anchors in one pass over the units, with one map
-// lookup per unit. They run in O(n + m log m) for n units and m overlays
-// or provenance entries, plus the bytes hashed and copied. Two degenerate
-// inputs cost more in Reassert: provenance entries without usable
-// positions (negative indexes, or legacy copies expected in the other
-// region) make every unit of that identity a tie candidate, O(p·k) for p
-// such entries and k units of the identity; and removing surplus units of
-// one identity sorts them, O(k log k).
+// copy). Internally identities are raw SHA-256 sums; the never_backend
+// tags, anchors and provenance identities are parsed into sums once, and
+// identities are formatted only where a result holds them. All anchors are
+// resolved in one pass over the units, with one hash-table lookup per unit
+// (tables are seeded per call, as Go's maps are, so no input degrades
+// them). The functions run in O(n + m log m) for n units and m overlays or
+// provenance entries, plus the bytes hashed and copied, with a number of
+// allocations that does not grow with n (the deep copy is carved from one
+// block per element type). Two degenerate inputs cost more in Reassert:
+// provenance entries without usable positions (negative indexes, or legacy
+// copies expected in the other region) make every unit of that identity a
+// tie candidate, O(p·k) for p such entries and k units of the identity;
+// and removing surplus units of one identity sorts them, O(k log k).
 package conversationprojection

@@ -156,7 +156,7 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
 	var scratch [largeScratch]byte
 	b := append(append(scratch[:0], prefix...), sep...)
-	b, err := enc.appendTo(b, s, true)
+	b, err := enc.appendTo(b, s)
 	if err != nil {
 		return "", err
 	}

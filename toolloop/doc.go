@@ -58,11 +58,13 @@
 // conversation and its changes; VerifySeed and VerifyDeltaRecord accept
 // digests made in either float layout.
 //
-// MarshalEvent, MarshalEnvelope and MarshalLedgerRow allocate once (the
-// result; output beyond a stack buffer takes a second pass), AppendEvent and
-// AppendLedgerRow not at all into a buffer with room for the output, and a
-// non-retaining EventLog neither allocates per Push once its scratch buffer
-// has grown nor grows with the number of events.
+// MarshalEvent, MarshalEnvelope and MarshalLedgerRow write into a stack
+// buffer and allocate once, the result, when the output fits in it (every
+// event of the public corpus does; longer output is grown onto the heap by
+// append first). AppendEvent and AppendLedgerRow do not allocate into a
+// buffer with room for the output, and a non-retaining EventLog neither
+// allocates per Push once its scratch buffer has grown nor grows with the
+// number of events.
 //
 // # Invariants
 //

@@ -14,17 +14,17 @@ package toolloop
 // list writes the slice s, of length n, whose elements hold no array of
 // structs, as a JSON array; nil is written [].
 func (e *encoder) list(dst []byte, s any, n int) ([]byte, *pathError) {
-	dst = e.byte(dst, '[')
+	dst = append(dst, '[')
 	for j := range n {
 		if j > 0 {
-			dst = e.byte(dst, ',')
+			dst = append(dst, ',')
 		}
 		var err *pathError
 		if dst, err = e.item(dst, s, j); err != nil {
 			return dst, err.at(j)
 		}
 	}
-	return e.byte(dst, ']'), nil
+	return append(dst, ']'), nil
 }
 
 // item writes element j of the slice s for list.
@@ -49,18 +49,18 @@ func (e *encoder) item(dst []byte, s any, j int) ([]byte, *pathError) {
 	case []SectionProvenance:
 		return e.sectionProvenance(dst, &s[j])
 	case []ClauseID:
-		return writeEnum(e, dst, s[j])
+		return writeEnum(dst, s[j])
 	}
-	return dst, failure("no writer for this array element") // unreachable: the callers are all in this package
+	return dst, encodeFail("no writer for this array element") // unreachable: the callers are all in this package
 }
 
 // list1 is list for the slices whose elements hold a list array: messages,
 // correction directions and compiled prompt messages.
 func (e *encoder) list1(dst []byte, s any, n int) ([]byte, *pathError) {
-	dst = e.byte(dst, '[')
+	dst = append(dst, '[')
 	for j := range n {
 		if j > 0 {
-			dst = e.byte(dst, ',')
+			dst = append(dst, ',')
 		}
 		var err *pathError
 		switch s := s.(type) {
@@ -71,27 +71,27 @@ func (e *encoder) list1(dst []byte, s any, n int) ([]byte, *pathError) {
 		case []CompiledPromptMessage:
 			dst, err = e.compiledPromptMessage(dst, &s[j])
 		default:
-			err = failure("no writer for this array element") // unreachable: the callers are all in this package
+			err = encodeFail("no writer for this array element") // unreachable: the callers are all in this package
 		}
 		if err != nil {
 			return dst, err.at(j)
 		}
 	}
-	return e.byte(dst, ']'), nil
+	return append(dst, ']'), nil
 }
 
 // residuals writes a list of ResidualEvents, whose correction directions
 // are a list1 array.
 func (e *encoder) residuals(dst []byte, s []ResidualEvent) ([]byte, *pathError) {
-	dst = e.byte(dst, '[')
+	dst = append(dst, '[')
 	for j := range s {
 		if j > 0 {
-			dst = e.byte(dst, ',')
+			dst = append(dst, ',')
 		}
 		var err *pathError
 		if dst, err = e.residual(dst, &s[j]); err != nil {
 			return dst, err.at(j)
 		}
 	}
-	return e.byte(dst, ']'), nil
+	return append(dst, ']'), nil
 }

@@ -5,23 +5,17 @@ package toolloop
 // booleans or unit-enum values, else the event's writer in
 // encode_events_loop.go, encode_events_search.go or
 // encode_events_context.go. An event given as a non-nil pointer is written as
-// the value it points to (each dispatcher calls itself: see the note on
-// recursion in encode.go).
+// the value it points to, by the dispatcher calling itself (see the note on
+// recursion in encode_arrays.go).
 
 // errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
 const errNilEvent = "nil event"
 
 // event writes ev, internally tagged by "event", in the encoder's form. A
 // failure inside the event is named after it by its table (see newEvent).
+// Go compiles a type switch over concrete types into a jump table on the
+// type's hash, so one switch over all 86 cases costs what a small one does.
 func (e *encoder) event(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	if ev == nil {
-		return dst, failure(errNilEvent)
-	}
-	return e.dispatchEvent(dst, ev)
-}
-
-// dispatchEvent writes the 19 legacy events and passes the others on.
-func (e *encoder) dispatchEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 	switch v := ev.(type) {
 	case ConversationSeededEvent:
 		return e.evConversationSeeded(dst, &v)
@@ -61,92 +55,6 @@ func (e *encoder) dispatchEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 		return e.evRouteFailover(dst, &v)
 	case RecoveryContainedEvent:
 		return e.flatObject(dst, recoveryContainedFields, mstr(v.Reason), mstr(v.RestoredCheckpointID))
-	case *ConversationSeededEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ConversationDeltaEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *TurnObservedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ToolCallObservedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ProposalObservedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ProposalCheckedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *EffectAppliedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ToolBatchConflictEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *EffectDeniedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *CandidateMeasuredEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *GateDecisionRecordedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *DecisionBoundRefusedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *CandidateRestoredEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *EffectBoundaryMeasuredEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *ContextCheckpointCreatedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *DurableCandidateCheckpointEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *RecoveryControlGrantedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *RouteFailoverEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	case *RecoveryContainedEvent:
-		if v != nil {
-			return e.dispatchEvent(dst, *v)
-		}
-	default:
-		return e.dispatchSearchEvent(dst, ev)
-	}
-	return dst, failure(errNilEvent)
-}
-
-// dispatchSearchEvent writes the 16 search-forest events and passes the
-// others on.
-func (e *encoder) dispatchSearchEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	switch v := ev.(type) {
 	case SearchOpenedEvent:
 		return e.evSearchOpened(dst, &v)
 	case SearchUsageSnapshotEvent:
@@ -179,81 +87,6 @@ func (e *encoder) dispatchSearchEvent(dst []byte, ev LoopEvent) ([]byte, *pathEr
 		return e.flatObject(dst, noGoodRecordedFields, mstr(v.ForestID), mstr(v.BranchID), mstr(v.Key), mstr(v.EvidenceHash), mstr(v.SupportKind))
 	case SearchClosedEvent:
 		return e.evSearchClosed(dst, &v)
-	case *SearchOpenedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *SearchUsageSnapshotEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchForkedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchStrategySelectedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchObservationEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchCandidateMeasuredEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *PartialCheckpointedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *FrontierEpochStartedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *FrontierEntryServedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchIneligibleEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchNotSelectedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchAbandonedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchSelectedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *BranchCommittedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *NoGoodRecordedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	case *SearchClosedEvent:
-		if v != nil {
-			return e.dispatchSearchEvent(dst, *v)
-		}
-	default:
-		return e.dispatchContextEvent(dst, ev)
-	}
-	return dst, failure(errNilEvent)
-}
-
-// dispatchContextEvent writes the 6 resident-context and the 2
-// prompt-program events; what remains is a nil pointer (LoopEvent is
-// sealed).
-func (e *encoder) dispatchContextEvent(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	switch v := ev.(type) {
 	case ContextWorkingSetEvent:
 		return e.evContextWorkingSet(dst, &v)
 	case ContextPagesSelectedEvent:
@@ -270,38 +103,178 @@ func (e *encoder) dispatchContextEvent(dst []byte, ev LoopEvent) ([]byte, *pathE
 		return e.evPromptProgramCompiled(dst, &v)
 	case PromptProgramInvokedEvent:
 		return e.flatObject(dst, promptProgramInvokedFields, muint(uint64(v.Turn)), mstr(v.InvocationDigest), mstr(v.PlatformDigest), mstr(v.DomainDigest), mstr(v.ToolSpecHash), mstr(v.ResidentContextDigest))
+	case *ConversationSeededEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ConversationDeltaEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *TurnObservedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ToolCallObservedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ProposalObservedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ProposalCheckedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *EffectAppliedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ToolBatchConflictEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *EffectDeniedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *CandidateMeasuredEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *GateDecisionRecordedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *DecisionBoundRefusedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *CandidateRestoredEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *EffectBoundaryMeasuredEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *ContextCheckpointCreatedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *DurableCandidateCheckpointEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *RecoveryControlGrantedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *RouteFailoverEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *RecoveryContainedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *SearchOpenedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *SearchUsageSnapshotEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchForkedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchStrategySelectedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchObservationEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchCandidateMeasuredEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *PartialCheckpointedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *FrontierEpochStartedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *FrontierEntryServedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchIneligibleEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchNotSelectedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchAbandonedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchSelectedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *BranchCommittedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *NoGoodRecordedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
+	case *SearchClosedEvent:
+		if v != nil {
+			return e.event(dst, *v)
+		}
 	case *ContextWorkingSetEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *ContextPagesSelectedEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *ContextMissEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *ContextPageRecalledEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *ContextInfeasibleEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *ContextCompactedEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *PromptProgramCompiledEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	case *PromptProgramInvokedEvent:
 		if v != nil {
-			return e.dispatchContextEvent(dst, *v)
+			return e.event(dst, *v)
 		}
 	}
-	return dst, failure(errNilEvent)
+	return dst, encodeFail(errNilEvent)
 }

@@ -37,7 +37,7 @@ func (e *encoder) evContextWorkingSet(dst []byte, v *ContextWorkingSetEvent) ([]
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evContextPagesSelected(dst []byte, v *ContextPagesSelectedEvent) ([]byte, *pathError) {
@@ -61,7 +61,7 @@ func (e *encoder) evContextPagesSelected(dst []byte, v *ContextPagesSelectedEven
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evContextCompacted(dst []byte, v *ContextCompactedEvent) ([]byte, *pathError) {
@@ -83,7 +83,7 @@ func (e *encoder) evContextCompacted(dst []byte, v *ContextCompactedEvent) ([]by
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evPromptProgramCompiled(dst []byte, v *PromptProgramCompiledEvent) ([]byte, *pathError) {
@@ -101,5 +101,5 @@ func (e *encoder) evPromptProgramCompiled(dst []byte, v *PromptProgramCompiledEv
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }

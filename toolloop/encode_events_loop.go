@@ -44,7 +44,7 @@ func (e *encoder) evConversationSeeded(dst []byte, v *ConversationSeededEvent) (
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evConversationDelta(dst []byte, v *ConversationDeltaEvent) ([]byte, *pathError) {
@@ -60,7 +60,7 @@ func (e *encoder) evConversationDelta(dst []byte, v *ConversationDeltaEvent) ([]
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evTurnObserved(dst []byte, v *TurnObservedEvent) ([]byte, *pathError) {
@@ -80,7 +80,7 @@ func (e *encoder) evTurnObserved(dst []byte, v *TurnObservedEvent) ([]byte, *pat
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evToolCallObserved(dst []byte, v *ToolCallObservedEvent) ([]byte, *pathError) {
@@ -96,7 +96,7 @@ func (e *encoder) evToolCallObserved(dst []byte, v *ToolCallObservedEvent) ([]by
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evProposalObserved(dst []byte, v *ProposalObservedEvent) ([]byte, *pathError) {
@@ -114,7 +114,7 @@ func (e *encoder) evProposalObserved(dst []byte, v *ProposalObservedEvent) ([]by
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evProposalChecked(dst []byte, v *ProposalCheckedEvent) ([]byte, *pathError) {
@@ -134,7 +134,7 @@ func (e *encoder) evProposalChecked(dst []byte, v *ProposalCheckedEvent) ([]byte
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evToolBatchConflict(dst []byte, v *ToolBatchConflictEvent) ([]byte, *pathError) {
@@ -154,7 +154,7 @@ func (e *encoder) evToolBatchConflict(dst []byte, v *ToolBatchConflictEvent) ([]
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evCandidateMeasured(dst []byte, v *CandidateMeasuredEvent) ([]byte, *pathError) {
@@ -180,7 +180,7 @@ func (e *encoder) evCandidateMeasured(dst []byte, v *CandidateMeasuredEvent) ([]
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evGateDecisionRecorded(dst []byte, v *GateDecisionRecordedEvent) ([]byte, *pathError) {
@@ -206,7 +206,7 @@ func (e *encoder) evGateDecisionRecorded(dst []byte, v *GateDecisionRecordedEven
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evEffectBoundaryMeasured(dst []byte, v *EffectBoundaryMeasuredEvent) ([]byte, *pathError) {
@@ -232,7 +232,7 @@ func (e *encoder) evEffectBoundaryMeasured(dst []byte, v *EffectBoundaryMeasured
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evContextCheckpointCreated(dst []byte, v *ContextCheckpointCreatedEvent) ([]byte, *pathError) {
@@ -248,7 +248,7 @@ func (e *encoder) evContextCheckpointCreated(dst []byte, v *ContextCheckpointCre
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evDurableCandidateCheckpoint(dst []byte, v *DurableCandidateCheckpointEvent) ([]byte, *pathError) {
@@ -276,7 +276,7 @@ func (e *encoder) evDurableCandidateCheckpoint(dst []byte, v *DurableCandidateCh
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evRecoveryControlGranted(dst []byte, v *RecoveryControlGrantedEvent) ([]byte, *pathError) {
@@ -286,9 +286,9 @@ func (e *encoder) evRecoveryControlGranted(dst []byte, v *RecoveryControlGranted
 		var err *pathError
 		switch i {
 		case 1:
-			dst, err = writeEnum(e, dst, v.Failure)
+			dst, err = writeEnum(dst, v.Failure)
 		case 2:
-			dst, err = writeEnum(e, dst, v.Level)
+			dst, err = writeEnum(dst, v.Level)
 		case 3:
 			dst = e.boolean(dst, v.ForcedEscalation)
 		case 4:
@@ -298,7 +298,7 @@ func (e *encoder) evRecoveryControlGranted(dst []byte, v *RecoveryControlGranted
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evRouteFailover(dst []byte, v *RouteFailoverEvent) ([]byte, *pathError) {
@@ -318,5 +318,5 @@ func (e *encoder) evRouteFailover(dst []byte, v *RouteFailoverEvent) ([]byte, *p
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }

@@ -54,7 +54,7 @@ func (e *encoder) evSearchOpened(dst []byte, v *SearchOpenedEvent) ([]byte, *pat
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evSearchUsageSnapshot(dst []byte, v *SearchUsageSnapshotEvent) ([]byte, *pathError) {
@@ -74,7 +74,7 @@ func (e *encoder) evSearchUsageSnapshot(dst []byte, v *SearchUsageSnapshotEvent)
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evBranchForked(dst []byte, v *BranchForkedEvent) ([]byte, *pathError) {
@@ -98,7 +98,7 @@ func (e *encoder) evBranchForked(dst []byte, v *BranchForkedEvent) ([]byte, *pat
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evBranchCandidateMeasured(dst []byte, v *BranchCandidateMeasuredEvent) ([]byte, *pathError) {
@@ -120,7 +120,7 @@ func (e *encoder) evBranchCandidateMeasured(dst []byte, v *BranchCandidateMeasur
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evPartialCheckpointed(dst []byte, v *PartialCheckpointedEvent) ([]byte, *pathError) {
@@ -140,7 +140,7 @@ func (e *encoder) evPartialCheckpointed(dst []byte, v *PartialCheckpointedEvent)
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evBranchCommitted(dst []byte, v *BranchCommittedEvent) ([]byte, *pathError) {
@@ -162,7 +162,7 @@ func (e *encoder) evBranchCommitted(dst []byte, v *BranchCommittedEvent) ([]byte
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evSearchClosed(dst []byte, v *SearchClosedEvent) ([]byte, *pathError) {
@@ -180,5 +180,5 @@ func (e *encoder) evSearchClosed(dst []byte, v *SearchClosedEvent) ([]byte, *pat
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }

@@ -1,9 +1,7 @@
 package toolloop
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -11,68 +9,86 @@ import (
 // single table serves both forms, the direct form walking the members in
 // declaration order and the ledger form in bytewise order of their names.
 // Tables are built once, at package initialization, and never modified.
+//
+// A writer walks the members of its form and writes, for the k-th member
+// written, the member's key (with the opening brace for k = 0, else after
+// a comma), then switches on the member's index to write its value:
+//
+//	for k, i := range e.order(f) {
+//		dst = e.key(dst, f, i, k)
+//		switch i { … }
+//	}
+//	return append(dst, '}')
+//
+// The tag of an internally tagged type is member 0, written by its key
+// alone.
 type fields struct {
-	names  []string   // member names, in declaration order
-	keys   []string   // `,"name":` for each member; member 0 of a tagged table with its value
-	firsts []string   // the same as the object's first member: `{"name":`
-	kblk   []keyBlock // keys as fixed-size blocks
-	fblk   []keyBlock // firsts as fixed-size blocks
-	direct []uint8    // member indexes in declaration order
-	sorted []uint8    // member indexes in bytewise order of the names
-	root   string     // "event <tag>" for an event table, named in errors
+	names  []string // member names, in declaration order
+	keys   []key    // `,"name":` for each member; member 0 of a tagged table with its value
+	direct []uint8  // member indexes in declaration order
+	sorted []uint8  // member indexes in bytewise order of the names
+	root   string   // "event <tag>" for an event table, named in errors
 }
 
-// newFields returns the table of an object type with the given member
-// names, in declaration order. Names are plain ASCII identifiers, written
-// without escaping.
-func newFields(names ...string) *fields {
-	f := &fields{names: names}
-	for i, n := range names {
-		f.keys = append(f.keys, `,"`+n+`":`)
-		f.firsts = append(f.firsts, `{"`+n+`":`)
-		f.direct = append(f.direct, uint8(i))
-	}
-	f.sorted = slices.Clone(f.direct)
-	slices.SortFunc(f.sorted, func(a, b uint8) int { return strings.Compare(names[a], names[b]) })
-	f.blocks()
-	return f
-}
-
-// blocks computes kblk and fblk from keys and firsts.
-func (f *fields) blocks() {
-	f.kblk, f.fblk = f.kblk[:0], f.fblk[:0]
-	for i := range f.keys {
-		f.kblk = append(f.kblk, newKeyBlock(f.keys[i]))
-		f.fblk = append(f.fblk, newKeyBlock(f.firsts[i]))
-	}
-}
-
-// keyBlock is a short literal (a member key) padded to a fixed size, so
-// that it can be written with one fixed-size copy instead of a call to
-// memmove; n is its length, or 0 if it does not fit.
-type keyBlock struct {
+// key is a short literal, a member key, kept both as a string and padded
+// into a fixed-size array: an array copy is a couple of vector moves where
+// appending the string calls memmove, which makes a measurable part of the
+// time taken by small events.
+type key struct {
 	b [32]byte
-	n int
-	s string
+	n int    // len(s) if s fits in b, else 0
+	s string // the literal
 }
 
-func newKeyBlock(s string) keyBlock {
-	k := keyBlock{s: s}
+func newKey(s string) key {
+	k := key{s: s}
 	if len(s) <= len(k.b) {
 		k.n = copy(k.b[:], s)
 	}
 	return k
 }
 
+// appendTo appends k's literal to dst. With 32 bytes of spare capacity it
+// copies the whole array and keeps only its first n bytes: the rest of the
+// copy lands in dst's spare capacity, which the writers may overwrite (see
+// AppendEvent).
+func (k *key) appendTo(dst []byte) []byte {
+	if n := len(dst); k.n > 0 && cap(dst)-n >= len(k.b) {
+		*(*[32]byte)(dst[n : n+len(k.b)]) = k.b
+		return dst[:n+k.n]
+	}
+	return append(dst, k.s...)
+}
+
+// newFields returns the table of an object type with the given member
+// names, in declaration order. Names are plain ASCII identifiers, written
+// without escaping. tag, when not empty, is the value written with member
+// 0, the tag of an internally tagged type.
+func newFields(tag string, names ...string) *fields {
+	f := &fields{names: names}
+	for i, n := range names {
+		k := `,"` + n + `":`
+		if i == 0 && tag != "" {
+			k += `"` + tag + `"`
+		}
+		f.keys = append(f.keys, newKey(k))
+		f.direct = append(f.direct, uint8(i))
+	}
+	f.sorted = slices.Clone(f.direct)
+	slices.SortFunc(f.sorted, func(a, b uint8) int { return strings.Compare(names[a], names[b]) })
+	return f
+}
+
+// newStruct returns the table of a struct with the given members.
+func newStruct(names ...string) *fields {
+	return newFields("", names...)
+}
+
 // newTagged returns the table of an internally tagged variant: member 0 is
 // tagKey, always written with the value tag, followed by the variant's
 // members.
 func newTagged(tagKey, tag string, names ...string) *fields {
-	f := newFields(append([]string{tagKey}, names...)...)
-	f.keys[0] += `"` + tag + `"`
-	f.firsts[0] += `"` + tag + `"`
-	f.blocks()
-	return f
+	return newFields(tag, append([]string{tagKey}, names...)...)
 }
 
 // newEvent returns the table of the event tagged tag: a tagged table whose
@@ -92,65 +108,29 @@ func (f *fields) fail(err *pathError, i uint8) *pathError {
 	return err.in(f.names[i])
 }
 
-// pathError is an encoding failure on its way up the value being written:
-// reason says what is wrong, segs collects the member names and indexes from
-// the failing member outwards. It only becomes an error (wrapping ErrEncode)
-// at the API boundary, so the successful path builds nothing.
-type pathError struct {
-	reason string
-	segs   []string // innermost first; indexes as "[i]"
-	root   string   // what was written, e.g. "event effect_denied", or ""
-}
-
-// failure returns a new pathError with the given reason.
-func failure(reason string) *pathError {
-	return &pathError{reason: reason}
-}
-
-// in adds the member name to the path and returns p.
-func (p *pathError) in(name string) *pathError {
-	p.segs = append(p.segs, name)
-	return p
-}
-
-// at adds the array index to the path and returns p.
-func (p *pathError) at(i int) *pathError {
-	p.segs = append(p.segs, "["+strconv.Itoa(i)+"]")
-	return p
-}
-
-// path returns the member path, outermost first, such as
-// proposal.command.args[2].
-func (p *pathError) path() string {
-	var b strings.Builder
-	for i := len(p.segs) - 1; i >= 0; i-- {
-		s := p.segs[i]
-		if b.Len() > 0 && s[0] != '[' {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
+// order returns the members of f in the order of the form being written.
+func (e *encoder) order(f *fields) []uint8 {
+	if e.sorted {
+		return f.sorted
 	}
-	return b.String()
+	return f.direct
 }
 
-// named sets the root of p (when p is not nil) to name and returns p.
-func (p *pathError) named(name string) *pathError {
-	if p != nil {
-		p.root = name
+// key writes the key of member i of f (with its value, for the tag of a
+// tagged table) after a comma, or, for the first member written (k = 0),
+// opening the object: the comma is overwritten with the brace.
+func (e *encoder) key(dst []byte, f *fields, i uint8, k int) []byte {
+	n := len(dst)
+	dst = f.keys[i].appendTo(dst)
+	if k == 0 {
+		dst[n] = '{'
 	}
-	return p
+	return dst
 }
 
-// err returns the error to report, wrapping ErrEncode.
-func (p *pathError) err() error {
-	msg := p.reason
-	if path := p.path(); path != "" {
-		msg = path + ": " + msg
-	}
-	if p.root != "" {
-		msg = p.root + ": " + msg
-	}
-	return fmt.Errorf("%w: %s", ErrEncode, msg)
+// unit writes an object holding only the tag of the tagged table f.
+func (e *encoder) unit(dst []byte, f *fields) []byte {
+	return append(e.key(dst, f, 0, 0), '}')
 }
 
 // bit returns the bit of member i if cond holds: the omit mask of the
@@ -160,4 +140,70 @@ func bit(cond bool, i uint8) uint32 {
 		return 1 << i
 	}
 	return 0
+}
+
+// flat is one member of a flat object (see flatObject): a string, an
+// unsigned integer, a boolean or a unit-enum value.
+type flat struct {
+	s    string // flatString, flatEnum; flatBadEnum: the failure reason
+	u    uint64 // flatUint, and flatBool (0 or 1)
+	kind uint8
+}
+
+// The kinds of flat members.
+const (
+	flatString uint8 = iota
+	flatUint
+	flatBool
+	flatEnum
+	flatBadEnum // an enum value outside its list
+)
+
+// mstr, muint, mbool and menum make the flat members of flatObject.
+func mstr(s string) flat { return flat{s: s} }
+
+func muint(u uint64) flat { return flat{u: u, kind: flatUint} }
+
+func mbool(b bool) flat {
+	if b {
+		return flat{u: 1, kind: flatBool}
+	}
+	return flat{kind: flatBool}
+}
+
+func menum[T enumValue](v T) flat {
+	if !v.Valid() {
+		return flat{s: outsideList(v), kind: flatBadEnum}
+	}
+	return flat{s: string(v), kind: flatEnum}
+}
+
+// flatObject writes an object of f whose members after the tag (or all of
+// whose members, untagged) are m, in declaration order: the writer of the
+// many types made only of strings, integers, booleans and unit-enum values,
+// without a function of their own.
+func (e *encoder) flatObject(dst []byte, f *fields, m ...flat) ([]byte, *pathError) {
+	base := len(f.names) - len(m) // 1 for a tagged table, else 0
+	for k, i := range e.order(f) {
+		dst = e.key(dst, f, i, k)
+		if int(i) < base {
+			continue
+		}
+		switch v := &m[int(i)-base]; v.kind {
+		case flatString:
+			var err *pathError
+			if dst, err = e.str(dst, v.s); err != nil {
+				return dst, f.fail(err, i)
+			}
+		case flatUint:
+			dst = e.uint(dst, v.u)
+		case flatBool:
+			dst = e.boolean(dst, v.u != 0)
+		case flatEnum:
+			dst = append(append(append(dst, '"'), v.s...), '"')
+		default:
+			return dst, f.fail(encodeFail(v.s), i)
+		}
+	}
+	return append(dst, '}'), nil
 }

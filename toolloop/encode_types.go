@@ -5,26 +5,26 @@ package toolloop
 // form) or bytewise key order (ledger form).
 
 var (
-	modelIDFields                 = newFields("provider", "model")
-	providerToolCallFields        = newFields("call_id", "name", "arguments")
-	conversationFields            = newFields("messages")
-	conversationSeededFields      = newFields("event_schema_version", "conversation", "digest")
-	conversationDeltaRecordFields = newFields("event_schema_version", "prior_digest", "delta", "digest")
-	residualFields                = newFields("residual_id", "node_id", "generation", "component", "class",
+	modelIDFields                 = newStruct("provider", "model")
+	providerToolCallFields        = newStruct("call_id", "name", "arguments")
+	conversationFields            = newStruct("messages")
+	conversationSeededFields      = newStruct("event_schema_version", "conversation", "digest")
+	conversationDeltaRecordFields = newStruct("event_schema_version", "prior_digest", "delta", "digest")
+	residualFields                = newStruct("residual_id", "node_id", "generation", "component", "class",
 		"severity", "score", "sensor", "evidence", "affected_paths", "affected_symbols", "correction_directions")
-	sensorRefFields           = newFields("id", "route", "fingerprint")
-	symbolRefFields           = newFields("name", "container")
-	evidencePayloadFields     = newFields("summary", "raw", "structured")
-	correctionDirectionFields = newFields("direction_id", "addresses", "instruction", "target_paths",
+	sensorRefFields           = newStruct("id", "route", "fingerprint")
+	symbolRefFields           = newStruct("name", "container")
+	evidencePayloadFields     = newStruct("summary", "raw", "structured")
+	correctionDirectionFields = newStruct("direction_id", "addresses", "instruction", "target_paths",
 		"target_symbols", "rationale")
-	effectProposalFields = newFields("proposal_id", "actor", "node_id", "generation", "effect", "path",
+	effectProposalFields = newStruct("proposal_id", "actor", "node_id", "generation", "effect", "path",
 		"additional_paths", "command", "network_target", "risk", "risk_cost", "idempotency_key", "preconditions")
-	stateWitnessFields             = newFields("resource", "content_hash")
-	fullAdmissibilityWitnessFields = newFields("base", "contract", "barrier", "profile")
-	admissibilityWitnessFields     = newFields("proposal_id", "actor", "capability_id", "authority_ok",
+	stateWitnessFields             = newStruct("resource", "content_hash")
+	fullAdmissibilityWitnessFields = newStruct("base", "contract", "barrier", "profile")
+	admissibilityWitnessFields     = newStruct("proposal_id", "actor", "capability_id", "authority_ok",
 		"contract_ok", "effect_ok", "barrier_increment_ok", "risk_budget_ok", "decision", "recovery_class")
-	contractWitnessFields = newFields("ok", "policy_version", "evidence_refs")
-	barrierWitnessFields  = newFields("h_before", "expected_h_after_upper", "certified_increment",
+	contractWitnessFields = newStruct("ok", "policy_version", "evidence_refs")
+	barrierWitnessFields  = newStruct("h_before", "expected_h_after_upper", "certified_increment",
 		"unsafe_threshold", "evidence_refs")
 )
 
@@ -35,7 +35,7 @@ func (e *encoder) modelID(dst []byte, v *ModelID) ([]byte, *pathError) {
 // optContractWitness writes an Option<ContractWitness>: null for nil.
 func (e *encoder) optContractWitness(dst []byte, v *ContractWitness) ([]byte, *pathError) {
 	if v == nil {
-		return e.lit(dst, "null"), nil
+		return append(dst, "null"...), nil
 	}
 	return e.contractWitness(dst, v)
 }
@@ -43,7 +43,7 @@ func (e *encoder) optContractWitness(dst []byte, v *ContractWitness) ([]byte, *p
 // optBarrierWitness writes an Option<BarrierWitness>: null for nil.
 func (e *encoder) optBarrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pathError) {
 	if v == nil {
-		return e.lit(dst, "null"), nil
+		return append(dst, "null"...), nil
 	}
 	return e.barrierWitness(dst, v)
 }
@@ -51,9 +51,9 @@ func (e *encoder) optBarrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pat
 // optRecoveryClass writes an Option<RecoveryClass>: null for nil.
 func (e *encoder) optRecoveryClass(dst []byte, p *RecoveryClass) ([]byte, *pathError) {
 	if p == nil {
-		return e.lit(dst, "null"), nil
+		return append(dst, "null"...), nil
 	}
-	return writeEnum(e, dst, *p)
+	return writeEnum(dst, *p)
 }
 
 func (e *encoder) providerToolCall(dst []byte, v *ProviderToolCall) ([]byte, *pathError) {
@@ -73,7 +73,7 @@ func (e *encoder) providerToolCall(dst []byte, v *ProviderToolCall) ([]byte, *pa
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) conversation(dst []byte, v *Conversation) ([]byte, *pathError) {
@@ -89,7 +89,7 @@ func (e *encoder) conversation(dst []byte, v *Conversation) ([]byte, *pathError)
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) conversationSeeded(dst []byte, v *ConversationSeeded) ([]byte, *pathError) {
@@ -109,7 +109,7 @@ func (e *encoder) conversationSeeded(dst []byte, v *ConversationSeeded) ([]byte,
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) conversationDeltaRecord(dst []byte, v *ConversationDeltaRecord) ([]byte, *pathError) {
@@ -131,7 +131,7 @@ func (e *encoder) conversationDeltaRecord(dst []byte, v *ConversationDeltaRecord
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) residual(dst []byte, v *ResidualEvent) ([]byte, *pathError) {
@@ -147,11 +147,11 @@ func (e *encoder) residual(dst []byte, v *ResidualEvent) ([]byte, *pathError) {
 		case 2:
 			dst = e.uint(dst, uint64(v.Generation))
 		case 3:
-			dst, err = writeEnum(e, dst, v.Component)
+			dst, err = writeEnum(dst, v.Component)
 		case 4:
-			dst, err = writeEnum(e, dst, v.Class)
+			dst, err = writeEnum(dst, v.Class)
 		case 5:
-			dst, err = writeEnum(e, dst, v.Severity)
+			dst, err = writeEnum(dst, v.Severity)
 		case 6:
 			dst = e.float(dst, v.Score)
 		case 7:
@@ -169,7 +169,7 @@ func (e *encoder) residual(dst []byte, v *ResidualEvent) ([]byte, *pathError) {
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) sensorRef(dst []byte, v *SensorRef) ([]byte, *pathError) {
@@ -187,7 +187,7 @@ func (e *encoder) sensorRef(dst []byte, v *SensorRef) ([]byte, *pathError) {
 		case 0:
 			dst, err = e.str(dst, v.ID)
 		case 1:
-			dst, err = writeEnum(e, dst, v.Route)
+			dst, err = writeEnum(dst, v.Route)
 		case 2:
 			dst, err = e.str(dst, v.Fingerprint)
 		}
@@ -195,7 +195,7 @@ func (e *encoder) sensorRef(dst []byte, v *SensorRef) ([]byte, *pathError) {
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) symbolRef(dst []byte, v *SymbolRef) ([]byte, *pathError) {
@@ -213,7 +213,7 @@ func (e *encoder) symbolRef(dst []byte, v *SymbolRef) ([]byte, *pathError) {
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) evidencePayload(dst []byte, v *EvidencePayload) ([]byte, *pathError) {
@@ -233,7 +233,7 @@ func (e *encoder) evidencePayload(dst []byte, v *EvidencePayload) ([]byte, *path
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) correctionDirection(dst []byte, v *CorrectionDirection) ([]byte, *pathError) {
@@ -245,7 +245,7 @@ func (e *encoder) correctionDirection(dst []byte, v *CorrectionDirection) ([]byt
 		case 0:
 			dst, err = e.str(dst, v.DirectionID)
 		case 1:
-			dst, err = writeEnum(e, dst, v.Addresses)
+			dst, err = writeEnum(dst, v.Addresses)
 		case 2:
 			dst, err = e.str(dst, v.Instruction)
 		case 3:
@@ -259,7 +259,7 @@ func (e *encoder) correctionDirection(dst []byte, v *CorrectionDirection) ([]byt
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) effectProposal(dst []byte, v *EffectProposal) ([]byte, *pathError) {
@@ -277,7 +277,7 @@ func (e *encoder) effectProposal(dst []byte, v *EffectProposal) ([]byte, *pathEr
 		case 3:
 			dst = e.uint(dst, uint64(v.Generation))
 		case 4:
-			dst, err = writeEnum(e, dst, v.Effect)
+			dst, err = writeEnum(dst, v.Effect)
 		case 5:
 			dst, err = e.optStr(dst, v.Path)
 		case 6:
@@ -287,7 +287,7 @@ func (e *encoder) effectProposal(dst []byte, v *EffectProposal) ([]byte, *pathEr
 		case 8:
 			dst, err = e.optStr(dst, v.NetworkTarget)
 		case 9:
-			dst, err = writeEnum(e, dst, v.Risk)
+			dst, err = writeEnum(dst, v.Risk)
 		case 10:
 			dst = e.float(dst, v.RiskCost)
 		case 11:
@@ -299,7 +299,7 @@ func (e *encoder) effectProposal(dst []byte, v *EffectProposal) ([]byte, *pathEr
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) fullAdmissibilityWitness(dst []byte, v *FullAdmissibilityWitness) ([]byte, *pathError) {
@@ -321,7 +321,7 @@ func (e *encoder) fullAdmissibilityWitness(dst []byte, v *FullAdmissibilityWitne
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) admissibilityWitness(dst []byte, v *AdmissibilityWitness) ([]byte, *pathError) {
@@ -355,7 +355,7 @@ func (e *encoder) admissibilityWitness(dst []byte, v *AdmissibilityWitness) ([]b
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) contractWitness(dst []byte, v *ContractWitness) ([]byte, *pathError) {
@@ -375,7 +375,7 @@ func (e *encoder) contractWitness(dst []byte, v *ContractWitness) ([]byte, *path
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) barrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pathError) {
@@ -399,5 +399,5 @@ func (e *encoder) barrierWitness(dst []byte, v *BarrierWitness) ([]byte, *pathEr
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }

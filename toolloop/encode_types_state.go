@@ -5,41 +5,41 @@ package toolloop
 // or bytewise key order (ledger form).
 
 var (
-	contextCheckpointFields = newFields("parent", "covered_from", "covered_to", "covered_event_root", "control",
+	contextCheckpointFields = newStruct("parent", "covered_from", "covered_to", "covered_event_root", "control",
 		"artifact_refs", "narrative_observation")
-	controlFrameFields = newFields("projection_digest", "event_schema_version", "prompt_invocation_digest",
+	controlFrameFields = newStruct("projection_digest", "event_schema_version", "prompt_invocation_digest",
 		"prompt_manifest_digest", "resident_context_digest", "node_id", "goal", "node_generation",
 		"accepted_state_root", "graph_revision", "capability_ids", "authority_epoch",
 		"remaining_rejection_budget", "remaining_turns", "active_model", "remaining_fallback_models",
 		"activated_tools", "unresolved_call_ids", "residual_summary")
-	durableSeedFileFields = newFields("path", "content_artifact", "source_preimage_artifact")
-	searchLimitsFields    = newFields("actions", "model_turns", "tool_calls", "mutations", "verifier_runs",
+	durableSeedFileFields = newStruct("path", "content_artifact", "source_preimage_artifact")
+	searchLimitsFields    = newStruct("actions", "model_turns", "tool_calls", "mutations", "verifier_runs",
 		"tokens", "elapsed_secs", "result_bytes", "workspace_files", "workspace_bytes")
-	searchUsageFields = newFields("actions", "model_turns", "tool_calls", "mutations", "verifier_runs",
+	searchUsageFields = newStruct("actions", "model_turns", "tool_calls", "mutations", "verifier_runs",
 		"tokens", "elapsed_secs", "result_bytes", "workspace_files", "workspace_bytes", "closed")
-	witnessRefFields           = newFields("accepted_root", "chain")
-	partialCheckpointRefFields = newFields("state_root", "accepted_ancestor", "parent_witness", "correction",
+	witnessRefFields           = newStruct("accepted_root", "chain")
+	partialCheckpointRefFields = newStruct("state_root", "accepted_ancestor", "parent_witness", "correction",
 		"remaining_obligations", "evidence_digest")
-	branchMeasurementFields = newFields("branch_id", "candidate_id", "energy", "hard_pass", "residuals",
+	branchMeasurementFields = newStruct("branch_id", "candidate_id", "energy", "hard_pass", "residuals",
 		"sensor_profile", "cost")
-	compiledPromptProgramFields = newFields("route", "stage", "dialect", "messages", "dropped_sections",
+	compiledPromptProgramFields = newStruct("route", "stage", "dialect", "messages", "dropped_sections",
 		"tool_spec_hash", "program_digest")
-	promptRouteFields           = newFields("adapter", "family", "exact_model")
-	dialectRefFields            = newFields("id", "version")
-	compiledPromptMessageFields = newFields("role", "content", "sections", "rendered_hash")
-	sectionProvenanceFields     = newFields("id", "version", "content_hash", "origin")
+	promptRouteFields           = newStruct("adapter", "family", "exact_model")
+	dialectRefFields            = newStruct("id", "version")
+	compiledPromptMessageFields = newStruct("role", "content", "sections", "rendered_hash")
+	sectionProvenanceFields     = newStruct("id", "version", "content_hash", "origin")
 )
 
 // residualSummaryEntry writes the (label, energy) tuple as a two-element
 // array.
 func (e *encoder) residualSummaryEntry(dst []byte, v *ResidualSummaryEntry) ([]byte, *pathError) {
-	dst = e.byte(dst, '[')
+	dst = append(dst, '[')
 	dst, err := e.str(dst, v.Label)
 	if err != nil {
 		return dst, err.at(0)
 	}
-	dst = e.float(e.byte(dst, ','), v.Energy)
-	return e.byte(dst, ']'), nil
+	dst = e.float(append(dst, ','), v.Energy)
+	return append(dst, ']'), nil
 }
 
 // counters writes SearchLimits or SearchUsage: ten integers, then, for
@@ -53,7 +53,7 @@ func (e *encoder) counters(dst []byte, f *fields, c *[10]uint64, closed bool) ([
 			dst = e.boolean(dst, closed)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) searchLimits(dst []byte, v *SearchLimits) ([]byte, *pathError) {
@@ -93,7 +93,7 @@ func (e *encoder) contextCheckpoint(dst []byte, v *ContextCheckpoint) ([]byte, *
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) controlFrame(dst []byte, v *ControlFrame) ([]byte, *pathError) {
@@ -145,7 +145,7 @@ func (e *encoder) controlFrame(dst []byte, v *ControlFrame) ([]byte, *pathError)
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) durableSeedFile(dst []byte, v *DurableSeedFile) ([]byte, *pathError) {
@@ -165,7 +165,7 @@ func (e *encoder) durableSeedFile(dst []byte, v *DurableSeedFile) ([]byte, *path
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) witnessRef(dst []byte, v *WitnessRef) ([]byte, *pathError) {
@@ -183,7 +183,7 @@ func (e *encoder) witnessRef(dst []byte, v *WitnessRef) ([]byte, *pathError) {
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) partialCheckpointRef(dst []byte, v *PartialCheckpointRef) ([]byte, *pathError) {
@@ -215,7 +215,7 @@ func (e *encoder) partialCheckpointRef(dst []byte, v *PartialCheckpointRef) ([]b
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) branchMeasurement(dst []byte, v *BranchMeasurement) ([]byte, *pathError) {
@@ -243,7 +243,7 @@ func (e *encoder) branchMeasurement(dst []byte, v *BranchMeasurement) ([]byte, *
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) compiledPromptProgram(dst []byte, v *CompiledPromptProgram) ([]byte, *pathError) {
@@ -255,7 +255,7 @@ func (e *encoder) compiledPromptProgram(dst []byte, v *CompiledPromptProgram) ([
 		case 0:
 			dst, err = e.promptRoute(dst, &v.Route)
 		case 1:
-			dst, err = writeEnum(e, dst, v.Stage)
+			dst, err = writeEnum(dst, v.Stage)
 		case 2:
 			dst, err = e.flatObject(dst, dialectRefFields, mstr(v.Dialect.ID), muint(uint64(v.Dialect.Version)))
 		case 3:
@@ -271,7 +271,7 @@ func (e *encoder) compiledPromptProgram(dst []byte, v *CompiledPromptProgram) ([
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) promptRoute(dst []byte, v *PromptRoute) ([]byte, *pathError) {
@@ -291,7 +291,7 @@ func (e *encoder) promptRoute(dst []byte, v *PromptRoute) ([]byte, *pathError) {
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) compiledPromptMessage(dst []byte, v *CompiledPromptMessage) ([]byte, *pathError) {
@@ -301,7 +301,7 @@ func (e *encoder) compiledPromptMessage(dst []byte, v *CompiledPromptMessage) ([
 		var err *pathError
 		switch i {
 		case 0:
-			dst, err = writeEnum(e, dst, v.Role)
+			dst, err = writeEnum(dst, v.Role)
 		case 1:
 			dst, err = e.str(dst, v.Content)
 		case 2:
@@ -313,7 +313,7 @@ func (e *encoder) compiledPromptMessage(dst []byte, v *CompiledPromptMessage) ([
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) sectionProvenance(dst []byte, v *SectionProvenance) ([]byte, *pathError) {
@@ -335,5 +335,5 @@ func (e *encoder) sectionProvenance(dst []byte, v *SectionProvenance) ([]byte, *
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }

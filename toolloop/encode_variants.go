@@ -35,32 +35,34 @@ var (
 	gateStoppedAtDeclaredFloorFields   = newTagged("kind", "stopped_at_declared_floor")
 	gateExhaustedWithCertificateFields = newTagged("kind", "exhausted_with_certificate", "certificate_id")
 
-	pathBlobFields = newFields("path", "blob_hash")
+	pathBlobFields = newStruct("path", "blob_hash")
 )
 
 // nilVariant returns the failure of a nil (interface or pointer) variant of
 // the named enum in a member that is not an Option.
 func nilVariant(enum string) *pathError {
-	return failure("nil " + enum)
+	return encodeFail("nil " + enum)
 }
 
 // before writes the part of a variant of the tagged table f with a single
 // member (member 1) that precedes the member's value: the opening, the tag
-// if it sorts first in the form being written, and the member's key.
+// if it comes first in the form being written, and the member's key.
 func (e *encoder) before(dst []byte, f *fields) []byte {
-	if e.sorted && f.sorted[0] == 1 {
-		return e.lit(dst, f.firsts[1])
+	o := e.order(f)
+	dst = e.key(dst, f, o[0], 0)
+	if o[0] == 0 {
+		dst = e.key(dst, f, 1, 1)
 	}
-	return e.lit(e.lit(dst, f.firsts[0]), f.keys[1])
+	return dst
 }
 
-// after writes the rest of the variant begun by before: the tag if it sorts
+// after writes the rest of the variant begun by before: the tag if it comes
 // last, and the closing brace.
 func (e *encoder) after(dst []byte, f *fields) []byte {
-	if e.sorted && f.sorted[0] == 1 {
-		dst = e.lit(dst, f.keys[0])
+	if e.order(f)[0] == 1 {
+		dst = e.key(dst, f, 0, 1)
 	}
-	return e.byte(dst, '}')
+	return append(dst, '}')
 }
 
 // closeVariant finishes a single-member variant of f whose member write
@@ -153,7 +155,7 @@ func (e *encoder) commandInvocation(dst []byte, c CommandInvocation) ([]byte, *p
 			return e.commandShell(dst, v)
 		}
 	}
-	return e.lit(dst, "null"), nil
+	return append(dst, "null"...), nil
 }
 
 func (e *encoder) commandProgram(dst []byte, v *CommandInvocationProgram) ([]byte, *pathError) {
@@ -175,7 +177,7 @@ func (e *encoder) commandProgram(dst []byte, v *CommandInvocationProgram) ([]byt
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) commandShell(dst []byte, v *CommandInvocationShell) ([]byte, *pathError) {
@@ -197,7 +199,7 @@ func (e *encoder) commandShell(dst []byte, v *CommandInvocationShell) ([]byte, *
 			return dst, f.fail(err, i)
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 // env writes a BTreeMap<String, String>: keys sorted bytewise in both forms,
@@ -209,21 +211,21 @@ func (e *encoder) env(dst []byte, m map[string]string) ([]byte, *pathError) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	dst = e.byte(dst, '{')
+	dst = append(dst, '{')
 	for j, k := range keys {
 		if j > 0 {
-			dst = e.byte(dst, ',')
+			dst = append(dst, ',')
 		}
 		var err *pathError
 		if dst, err = e.str(dst, k); err != nil {
-			return dst, failure("a key is not valid UTF-8")
+			return dst, encodeFail("a key is not valid UTF-8")
 		}
-		dst = e.byte(dst, ':')
+		dst = append(dst, ':')
 		if dst, err = e.str(dst, m[k]); err != nil {
-			return dst, failure("a value is not valid UTF-8")
+			return dst, encodeFail("a value is not valid UTF-8")
 		}
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 func (e *encoder) admissibilityDecision(dst []byte, d AdmissibilityDecision) ([]byte, *pathError) {
@@ -232,7 +234,7 @@ func (e *encoder) admissibilityDecision(dst []byte, d AdmissibilityDecision) ([]
 		return e.unit(dst, decisionAllowFields), nil
 	case AdmissibilityDecisionDeny:
 		f := decisionDenyFields
-		dst, err := writeEnum(e, e.before(dst, f), v.Reason)
+		dst, err := writeEnum(e.before(dst, f), v.Reason)
 		return e.closeVariant(dst, f, err)
 	case AdmissibilityDecisionNeedsApproval:
 		return e.unit(dst, decisionNeedsApprovalFields), nil

@@ -9,14 +9,14 @@ package toolloop
 // or struct variant; close adds the variant name to a failure's path, or
 // writes the closing brace.
 func (e *encoder) open(dst []byte, name string) []byte {
-	return e.lit(e.lit(e.lit(dst, `{"`), name), `":`)
+	return append(append(append(dst, `{"`...), name...), `":`...)
 }
 
 func (e *encoder) close(dst []byte, name string, err *pathError) ([]byte, *pathError) {
 	if err != nil {
 		return dst, err.in(name)
 	}
-	return e.byte(dst, '}'), nil
+	return append(dst, '}'), nil
 }
 
 // newtype writes the one-member object {"name":"s"} of a newtype variant
@@ -48,7 +48,7 @@ func (e *encoder) turnOutput(dst []byte, o TurnOutput) ([]byte, *pathError) {
 func (e *encoder) modelFamily(dst []byte, f ModelFamily) ([]byte, *pathError) {
 	switch v := f.(type) {
 	case ModelFamilyKnown:
-		return writeEnum(e, dst, v)
+		return writeEnum(dst, v)
 	case ModelFamilyOther:
 		return e.newtype(dst, "other", string(v))
 	case *ModelFamilyKnown:
@@ -66,7 +66,7 @@ func (e *encoder) modelFamily(dst []byte, f ModelFamily) ([]byte, *pathError) {
 func (e *encoder) overrideOrigin(dst []byte, o OverrideOrigin) ([]byte, *pathError) {
 	switch v := o.(type) {
 	case OverrideOriginBase:
-		return e.lit(dst, `"base"`), nil
+		return append(dst, `"base"`...), nil
 	case OverrideOriginFamily:
 		return e.newtype(dst, "family", string(v))
 	case OverrideOriginExactModel:
@@ -90,7 +90,7 @@ func (e *encoder) overrideOrigin(dst []byte, o OverrideOrigin) ([]byte, *pathErr
 func (e *encoder) stateDependency(dst []byte, d StateDependency) ([]byte, *pathError) {
 	switch v := d.(type) {
 	case StateDependencySessionInvariant:
-		return e.lit(dst, `"session_invariant"`), nil
+		return append(dst, `"session_invariant"`...), nil
 	case StateDependencyAcceptedRoot:
 		return e.newtype(dst, "accepted_root", string(v))
 	case StateDependencyPartialCheckpointRoot:

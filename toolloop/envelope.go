@@ -26,10 +26,11 @@ func (enc Encoder) MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
 }
 
 // AppendLedgerRow appends the ledger row of ev (see MarshalLedgerRow) to dst
-// and returns the extended slice, growing dst at most once, like
-// AppendEvent. On error it returns dst unchanged (nothing is appended).
+// and returns the extended slice, like AppendEvent: on error it returns dst
+// unchanged (nothing is appended), and the spare capacity of dst may have
+// been written.
 func (enc Encoder) AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
-	return enc.appendTo(dst, &subject{kind: subjectLedgerRow, ev: ev}, false)
+	return enc.appendTo(dst, &subject{kind: subjectLedgerRow, ev: ev})
 }
 
 // MarshalEnvelope returns the ledger-form envelope of ev in the current
@@ -52,18 +53,18 @@ func AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
 
 // envelope writes the sorted envelope of ev; e must be in the ledger form.
 func (e *encoder) envelope(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	dst, err := e.event(e.lit(dst, envelopePrefix), ev)
+	dst, err := e.event(append(dst, envelopePrefix...), ev)
 	if err != nil {
 		return dst, err
 	}
-	return e.lit(dst, envelopeSuffix), nil
+	return append(dst, envelopeSuffix...), nil
 }
 
 // ledgerRow writes the ledger row of ev; e must be in the ledger form.
 func (e *encoder) ledgerRow(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	dst, err := e.envelope(e.lit(dst, ledgerRowPrefix), ev)
+	dst, err := e.envelope(append(dst, ledgerRowPrefix...), ev)
 	if err != nil {
 		return dst, err
 	}
-	return e.lit(dst, ledgerRowSuffix), nil
+	return append(dst, ledgerRowSuffix...), nil
 }

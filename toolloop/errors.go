@@ -1,6 +1,10 @@
 package toolloop
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // The sentinel errors of the package. Every error returned by the package
 // wraps exactly one of them (decoding errors may also wrap the underlying
@@ -45,3 +49,78 @@ var (
 	// specification, which leaves those calls undefined.
 	ErrNilPort = errors.New("toolloop: nil port or context")
 )
+
+// pathError is a failure of the package's writers and readers at a member
+// path (§10 of the specification): a fixed reason, or for malformed JSON the
+// internal/canon syntax error (which names only a byte offset), wrapping one
+// sentinel. The path is built while the error travels up the writer or
+// reader, so a successful call pays nothing for it; it holds only known
+// member names and array indexes, never input text.
+type pathError struct {
+	sentinel error
+	root     string   // what was being written, e.g. "event effect_denied", or ""
+	rev      []string // path segments, innermost first: member names or "[i]"
+	reason   string
+	cause    error // the canon syntax error, or nil
+}
+
+// encodeFail returns an ErrEncode failure with a fixed reason.
+func encodeFail(reason string) *pathError {
+	return &pathError{sentinel: ErrEncode, reason: reason}
+}
+
+// Error returns the sentinel's text, the root, the member path and the
+// reason, such as "toolloop: cannot encode: event proposal_observed:
+// proposal.command.args[2]: string is not valid UTF-8".
+func (e *pathError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.sentinel.Error())
+	b.WriteString(": ")
+	if e.root != "" {
+		b.WriteString(e.root)
+		b.WriteString(": ")
+	}
+	if len(e.rev) > 0 {
+		for i := len(e.rev) - 1; i >= 0; i-- {
+			seg := e.rev[i]
+			if i < len(e.rev)-1 && seg[0] != '[' {
+				b.WriteByte('.')
+			}
+			b.WriteString(seg)
+		}
+		b.WriteString(": ")
+	}
+	if e.cause != nil {
+		b.WriteString(e.cause.Error())
+	} else {
+		b.WriteString(e.reason)
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel and, for malformed JSON, the syntax error.
+func (e *pathError) Unwrap() []error {
+	if e.cause != nil {
+		return []error{e.sentinel, e.cause}
+	}
+	return []error{e.sentinel}
+}
+
+// in adds a member name to the path and returns e.
+func (e *pathError) in(name string) *pathError {
+	e.rev = append(e.rev, name)
+	return e
+}
+
+// at adds an array index to the path and returns e.
+func (e *pathError) at(i int) *pathError {
+	return e.in("[" + strconv.Itoa(i) + "]")
+}
+
+// named sets the root of e, when e is not nil, and returns e.
+func (e *pathError) named(root string) *pathError {
+	if e != nil {
+		e.root = root
+	}
+	return e
+}

@@ -12,7 +12,7 @@ import (
 // envelope. It fails like MarshalEvent, returning "".
 func (enc Encoder) EventHash(ev LoopEvent) (string, error) {
 	var scratch [largeScratch]byte
-	b, err := enc.appendTo(scratch[:0], &subject{kind: subjectEvent, ev: ev}, true)
+	b, err := enc.appendTo(scratch[:0], &subject{kind: subjectEvent, ev: ev})
 	if err != nil {
 		return "", err
 	}
@@ -75,7 +75,7 @@ func NewEventLogWith(enc Encoder, retain bool) *EventLog {
 // unchanged. Without retention Push does not allocate once its scratch
 // buffer has grown to the size of the largest event pushed.
 func (l *EventLog) Push(ev LoopEvent) error {
-	b, err := l.enc.appendTo(l.scratch[:0], &subject{kind: subjectEvent, ev: ev}, true)
+	b, err := l.enc.appendTo(l.scratch[:0], &subject{kind: subjectEvent, ev: ev})
 	if err != nil {
 		return err
 	}

@@ -33,8 +33,12 @@ func (a MessageAnchor) String() string {
 // Validate checks that the anchor has a valid v1 identity (else the error
 // wraps ErrInvalidMessageIdentity and ErrInvalidMessageAnchor) and a
 // non-zero occurrence ordinal (else ErrInvalidMessageAnchor).
-func (a MessageAnchor) Validate() error {
-	if err := a.Identity.Validate(); err != nil {
+func (a MessageAnchor) Validate() error { return a.validate(nil) }
+
+// validate is Validate; with s non-nil it also parses the identity into
+// *s (see MessageIdentity.validate).
+func (a *MessageAnchor) validate(s *sum) error {
+	if err := a.Identity.validate(s); err != nil {
 		return fmt.Errorf("%w: identity: %w", ErrInvalidMessageAnchor, err)
 	}
 	if a.Occurrence == 0 {

@@ -45,7 +45,17 @@ func (id MessageIdentity) Digest() string {
 // Validate checks that id conforms to "v1:<64-char lowercase hex sha256>"
 // exactly, without trimming. Errors wrap ErrInvalidMessageIdentity and
 // never quote id. It does not allocate when id is valid.
-func (id MessageIdentity) Validate() error {
+func (id MessageIdentity) Validate() error { return id.validate(nil) }
+
+// validate is Validate; with s non-nil it also parses a valid id's digest
+// into *s, in the same pass over the hex digits.
+func (id MessageIdentity) validate(s *sum) error {
+	if s != nil {
+		if d, ok := canon.ParsePrefixedDigest(string(id), IdentityVersion1+":"); ok {
+			*s = d
+			return nil
+		}
+	}
 	v, d, ok := strings.Cut(string(id), ":")
 	switch {
 	case id == "":

@@ -76,7 +76,11 @@ type Placement struct {
 // and the anchor's own error, that is [ErrInvalidMessageAnchor] and,
 // for a malformed identity, [ErrInvalidMessageIdentity]); a stable_prefix
 // placement has a nil Anchor. Every failure wraps ErrInvalidPlacement.
-func (p Placement) Validate() error {
+func (p Placement) Validate() error { return p.validate(nil) }
+
+// validate is Validate; with s non-nil it also parses the identity of an
+// after_message anchor into *s (see MessageIdentity.validate).
+func (p *Placement) validate(s *sum) error {
 	if err := p.Kind.Validate(); err != nil {
 		return err
 	}
@@ -85,7 +89,7 @@ func (p Placement) Validate() error {
 		if p.Anchor == nil {
 			return fmt.Errorf("%w: after_message placement requires an anchor", ErrInvalidPlacement)
 		}
-		if err := p.Anchor.Validate(); err != nil {
+		if err := p.Anchor.validate(s); err != nil {
 			return fmt.Errorf("%w: anchor: %w", ErrInvalidPlacement, err)
 		}
 	case PlacementStablePrefix:
@@ -157,7 +161,11 @@ func (o Overlay) Clone() Overlay {
 //
 // Revision, SlotOrdinal and Active are not checked. Error messages name
 // the rule and sizes, never the overlay ID, role or text.
-func (o Overlay) Validate() error {
+func (o Overlay) Validate() error { return o.validate(nil) }
+
+// validate is Validate; with s non-nil it also parses the identity of an
+// after_message anchor into *s (see MessageIdentity.validate).
+func (o *Overlay) validate(s *sum) error {
 	if err := ValidateOverlayID(o.OverlayID); err != nil {
 		return err
 	}
@@ -172,7 +180,7 @@ func (o Overlay) Validate() error {
 	if strings.TrimSpace(o.Message.Text) == "" {
 		return fmt.Errorf("%w: message text is required", ErrInvalidSteeringMessage)
 	}
-	if err := o.Placement.Validate(); err != nil {
+	if err := o.Placement.validate(s); err != nil {
 		return err
 	}
 	if err := o.AnchorMissingPolicy.Validate(); err != nil {

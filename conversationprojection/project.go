@@ -59,10 +59,9 @@ func Project(call lipapi.Call, snap Snapshot) (lipapi.Call, *ProjectionEvidence,
 
 // projectCall is Project.
 func (k *kernel) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
-	if err := snap.Validate(); err != nil {
+	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	k.use(snap)
 	out, _, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), nil, true, true, nil)
 	if err != nil {
 		return lipapi.Call{}, nil, err
@@ -198,12 +197,23 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 	// anchors[2j] is its stored anchor and anchors[2j+1] its carried anchor
 	// (the zero anchor, which never resolves, if none).
 	anchors := make([]MessageAnchor, 0, 2*nAfter)
+	var sums []sum // the sums of anchors, when the kernel validated the snapshot
+	if k.anchors != nil {
+		sums = make([]sum, 0, 2*nAfter)
+	}
 	for i := range steering {
-		if o := &steering[i]; o.Active && o.Placement.Kind == PlacementAfterMessage {
-			anchors = append(anchors, *o.Placement.Anchor, carried[o.OverlayID])
+		o := &steering[i]
+		if !o.Active || o.Placement.Kind != PlacementAfterMessage {
+			continue
+		}
+		c := carried[o.OverlayID]
+		anchors = append(anchors, *o.Placement.Anchor, c)
+		if sums != nil {
+			id, _ := parseIdentity(c.Identity)
+			sums = append(sums, k.anchors[i], id)
 		}
 	}
-	pos := t.resolveAnchors(anchors, removed)
+	pos := t.resolveSums(anchors, sums, removed)
 	// byRank[r] is the injection of the overlay of rank r.
 	ranks := k.ranks()
 	byRank := make([]injection, k.active)

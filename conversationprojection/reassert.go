@@ -48,10 +48,9 @@ func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, f
 
 // reassertCall is Reassert.
 func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
-	if err := snap.Validate(); err != nil {
+	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	k.use(snap)
 	r := reassertion{k: k, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + 16}
 	out, ev, err := r.run(prov)
 	if err != nil {

@@ -41,8 +41,12 @@ type Tag struct {
 // wraps [ErrInvalidMessageIdentity]) and then, when Reason is not empty,
 // that Reason validates (the error wraps [ErrInvalidReasonCode]).
 // CreatedAt is not checked.
-func (t Tag) Validate() error {
-	if err := t.Identity.Validate(); err != nil {
+func (t Tag) Validate() error { return t.validate(nil) }
+
+// validate is Validate; with s non-nil it also parses the identity into
+// *s (see MessageIdentity.validate).
+func (t *Tag) validate(s *sum) error {
+	if err := t.Identity.validate(s); err != nil {
 		return err
 	}
 	if t.Reason != "" {
@@ -76,13 +80,34 @@ const linearDuplicateScan = 16
 //
 // Validate runs in O(t + m) time for t tags and m overlays, plus the
 // length of the validated strings.
-func (s Snapshot) Validate() error {
+func (s Snapshot) Validate() error { return s.validate(nil) }
+
+// snapshotSums receives the sums of a snapshot's identities, parsed while
+// Snapshot.validate checks them.
+type snapshotSums struct {
+	tags    []sum // tags[i]: the identity of NeverBackend[i]
+	anchors []sum // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
+}
+
+// newSnapshotSums returns room for the sums of s, in one allocation.
+func newSnapshotSums(s *Snapshot) *snapshotSums {
+	b := make([]sum, len(s.NeverBackend)+len(s.Steering))
+	return &snapshotSums{tags: b[:len(s.NeverBackend)], anchors: b[len(s.NeverBackend):]}
+}
+
+// validate is Validate; with p non-nil (from newSnapshotSums(s)) it also
+// parses every identity into p as it checks it.
+func (s *Snapshot) validate(p *snapshotSums) error {
 	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
 		return fmt.Errorf("%w: %d never_backend tags exceed the limit of %d",
 			ErrInvalidSnapshot, n, MaxNeverBackendTags)
 	}
-	for i, t := range s.NeverBackend {
-		if err := t.Validate(); err != nil {
+	for i := range s.NeverBackend {
+		var out *sum
+		if p != nil {
+			out = &p.tags[i]
+		}
+		if err := s.NeverBackend[i].validate(out); err != nil {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}
@@ -90,7 +115,11 @@ func (s Snapshot) Validate() error {
 	active, total := 0, 0
 	for i := range s.Steering {
 		o := &s.Steering[i]
-		if err := o.Validate(); err != nil {
+		var out *sum
+		if p != nil {
+			out = &p.anchors[i]
+		}
+		if err := o.validate(out); err != nil {
 			return fmt.Errorf("%w: steering[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 		j := -1

@@ -31,7 +31,7 @@ func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnch
 
 // tailAnchor is ResolveAfterIngressTailAnchor.
 func (k *kernel) tailAnchor(call *lipapi.Call, snap *Snapshot) (MessageAnchor, error) {
-	k.use(snap)
+	k.use(snap, nil)
 	if call.HasItemAuthority() {
 		return k.itemTailAnchor(call.Items)
 	}

@@ -21,6 +21,9 @@ type kernel struct {
 	tags sumIndex
 	// active is the number of active overlays.
 	active int
+	// anchors[i] is the sum of the anchor identity of snap.Steering[i]
+	// (zero without an anchor) when the kernel validated snap; else nil.
+	anchors []sum
 	// rank[i] is the position of active overlay snap.Steering[i] among the
 	// active overlays ordered by order key; nil until first needed.
 	rank []int
@@ -36,11 +39,24 @@ type kernel struct {
 	hashes int
 }
 
-// use sets the kernel's snapshot and builds its tag set. It does not
+// validate validates snap exactly as Snapshot.Validate does and then uses
+// it, taking the sums of its tags and anchors from the validation instead
+// of parsing them again.
+func (k *kernel) validate(snap *Snapshot) error {
+	p := newSnapshotSums(snap)
+	if err := snap.validate(p); err != nil {
+		return err
+	}
+	k.use(snap, p)
+	return nil
+}
+
+// use sets the kernel's snapshot and builds its tag set. Unless p holds
+// the sums of snap's identities (from kernel.validate), it does not
 // validate snap: a tag that is not a valid identity names no message unit
 // and is left out.
-func (k *kernel) use(snap *Snapshot) {
-	k.snap, k.overlays, k.names, k.rank = snap, nil, nil, nil
+func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
+	k.snap, k.overlays, k.names, k.rank, k.anchors = snap, nil, nil, nil, nil
 	k.nameBuf.Reset()
 	k.active = 0
 	for i := range snap.Steering {
@@ -52,10 +68,19 @@ func (k *kernel) use(snap *Snapshot) {
 	if len(snap.NeverBackend) > 0 {
 		k.tags = newSumIndex(len(snap.NeverBackend))
 		for i := range snap.NeverBackend {
-			if s, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
+			var s sum // zero: names no unit
+			if p != nil {
+				s = p.tags[i]
+			} else if id, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
+				s = id
+			}
+			if !s.isZero() {
 				k.tags.add(s)
 			}
 		}
+	}
+	if p != nil {
+		k.anchors = p.anchors
 	}
 }
 
@@ -327,6 +352,13 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 // It runs in O(n + a log a) for n units and a anchors, with one sumIndex
 // lookup per unit and a constant number of allocations.
 func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
+	return t.resolveSums(anchors, nil, skip)
+}
+
+// resolveSums is resolveAnchors with the anchors' identities already
+// parsed: ids[j] is the sum of anchors[j].Identity, zero for an identity
+// that names no unit; with ids nil they are parsed here.
+func (t *trajectory) resolveSums(anchors []MessageAnchor, ids []sum, skip []bool) []int {
 	pos := make([]int, len(anchors))
 	if len(anchors) == 0 {
 		return pos
@@ -339,7 +371,7 @@ func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int 
 		count     uint32
 		next, end int
 	}
-	ids := newSumIndex(len(anchors))
+	index := newSumIndex(len(anchors))
 	groups := make([]group, 0, len(anchors))
 	scratch := make([]int, 2*len(anchors))
 	of, order := scratch[:len(anchors)], scratch[len(anchors):] // of[j]: the group of anchor j, or -1
@@ -348,11 +380,16 @@ func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int 
 		if a.Occurrence == 0 {
 			continue
 		}
-		id, ok := parseIdentity(a.Identity)
-		if !ok {
+		var id sum
+		if ids != nil {
+			id = ids[j]
+		} else {
+			id, _ = parseIdentity(a.Identity)
+		}
+		if id.isZero() {
 			continue
 		}
-		g, added := ids.add(id)
+		g, added := index.add(id)
 		if added {
 			groups = append(groups, group{})
 		}
@@ -385,7 +422,7 @@ func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int 
 		if skip != nil && skip[i] {
 			continue
 		}
-		gi := ids.find(&t.ids[i])
+		gi := index.find(&t.ids[i])
 		if gi < 0 || groups[gi].next == groups[gi].end {
 			continue
 		}

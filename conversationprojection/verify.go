@@ -46,7 +46,7 @@ func (k *kernel) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, pr
 	if len(prov) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
 		return nil
 	}
-	k.use(snap)
+	k.use(snap, nil)
 	return k.verify(reasserted, adapted, prov)
 }
 

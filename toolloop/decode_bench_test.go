@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -193,8 +195,9 @@ func TestUnmarshalEventAllocatesOnlyItsResult(t *testing.T) {
 	}{
 		// The checkpoint_id string and the boxed event.
 		{`{"event":"candidate_restored","checkpoint_id":"cp-1"}`, 2},
-		// Two strings, the enum string and the boxed event.
-		{`{"class":"budget_exhausted","reason":"quota","call_id":"c1","event":"effect_denied"}`, 4},
+		// Two strings and the boxed event: the class is the package's
+		// constant.
+		{`{"class":"budget_exhausted","reason":"quota","call_id":"c1","event":"effect_denied"}`, 3},
 		// The node_id string, the boxed decision and the boxed event.
 		{`{"event":"gate_decision_recorded","node_id":"n1","generation":0,"decision":{"delta_v":0.5,"kind":"accepted_by_descent"}}`, 3},
 		// An empty string, an empty array and absent members allocate
@@ -205,6 +208,41 @@ func TestUnmarshalEventAllocatesOnlyItsResult(t *testing.T) {
 		in := []byte(c.in)
 		if got := testing.AllocsPerRun(20, func() { decSinkEvent, decSinkErr = UnmarshalEvent(in) }); got != c.want || decSinkErr != nil {
 			t.Errorf("%s: %.0f allocations (%v), want %.0f", c.in, got, decSinkErr, c.want)
+		}
+	}
+}
+
+// TestDecodingAnEnumValueDoesNotAllocate checks that every value of every
+// unit-only enum, and every known ModelFamily, decodes to the package's
+// constant without allocating.
+func TestDecodingAnEnumValueDoesNotAllocate(t *testing.T) {
+	modelFamily := otherEnums[0]
+	if modelFamily.typ != typeOf[ModelFamilyKnown]() {
+		t.Fatalf("otherEnums[0] is %v", modelFamily.typ)
+	}
+	for _, c := range append(slices.Clip(unitEnums), modelFamily) {
+		dst := reflect.New(c.typ)
+		if c.typ == typeOf[ModelFamilyKnown]() {
+			dst = reflect.New(typeOf[ModelFamily]())
+		}
+		for _, v := range c.values {
+			in := []byte(strconv.Quote(v))
+			var d decoder
+			allocs := testing.AllocsPerRun(10, func() {
+				d.reset(in)
+				k, err := d.next()
+				if err == nil {
+					err = d.member(dst.Interface(), k)
+				}
+				decSinkErr = err
+			})
+			got := dst.Elem()
+			if got.Kind() == reflect.Interface {
+				got = got.Elem()
+			}
+			if decSinkErr != nil || allocs != 0 || got.String() != v {
+				t.Errorf("%s %q: decoded %q (%v) with %.0f allocations", c.name(), v, got.String(), decSinkErr, allocs)
+			}
 		}
 	}
 }

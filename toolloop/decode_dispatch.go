@@ -69,31 +69,31 @@ func (d *decoder) member(dst any, k canon.Kind) error {
 
 	// Unit-only enums.
 	case *EnergyComponent:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, energyComponentValues)
 	case *ResidualClass:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, residualClassValues)
 	case *ResidualSeverity:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, residualSeverityValues)
 	case *IndependenceRoute:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, independenceRouteValues)
 	case *EffectKind:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, effectKindValues)
 	case *RiskClass:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, riskClassValues)
 	case *DenyReason:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, denyReasonValues)
 	case *RecoveryClass:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, recoveryClassValues)
 	case *ClauseID:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, clauseIDValues)
 	case *FailureKind:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, failureKindValues)
 	case *CascadeLevel:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, cascadeLevelValues)
 	case *PromptStage:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, promptStageValues)
 	case *PromptMessageRole:
-		return readEnum(d, k, p)
+		return readEnum(d, k, p, promptMessageRoleValues)
 
 	// Enums with data.
 	case *Message:

@@ -22,25 +22,31 @@ func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
 	return nil
 }
 
-// unitEnum is a unit-only enum (§4.2): a named string type with Valid.
-type unitEnum interface {
-	~string
-	Valid() bool
-}
-
-// readEnum decodes a unit-only enum: a JSON string spelling one of its
-// values exactly (case-sensitive). An object such as {"build":null}, which
-// serde would accept, is rejected (§6.4).
-func readEnum[T unitEnum](d *decoder, k canon.Kind, v *T) error {
+// readEnum decodes a unit-only enum (§4.2) whose values are listed in
+// values: a JSON string spelling one of them exactly (case-sensitive). The
+// result is the listed constant, so no string is allocated. An object such
+// as {"build":null}, which serde would accept, is rejected (§6.4).
+func readEnum[T ~string](d *decoder, k canon.Kind, v *T, values []T) error {
 	if k != canon.KindString {
 		return decMismatch(k, "a string")
 	}
-	x := T(d.text(&d.s))
-	if !x.Valid() {
-		return decodeFail(fmt.Sprintf("not a %T value", x))
+	i := enumIndex(values, d.text(&d.s))
+	if i < 0 {
+		return decodeFail(fmt.Sprintf("not a %T value", *v))
 	}
-	*v = x
+	*v = values[i]
 	return nil
+}
+
+// enumIndex returns the index of the value spelled b in values, or -1.
+// Comparing string(b) converts nothing, so the scan does not allocate.
+func enumIndex[T ~string](values []T, b []byte) int {
+	for i, c := range values {
+		if string(c) == string(b) {
+			return i
+		}
+	}
+	return -1
 }
 
 // decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype

@@ -225,8 +225,8 @@ func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
 	case err != nil:
 		return err
 	case unit:
-		if f := ModelFamilyKnown(name); f.Valid() {
-			*v = f
+		if i := enumIndex(modelFamilyKnownValues, name); i >= 0 {
+			*v = modelFamilyKnownVariants[i]
 			return nil
 		}
 		return decodeFail(errUnknownUnit)

@@ -1,10 +1,12 @@
 package toolloop
 
-// This file holds the 13 unit-only enums of the wire vocabulary (§4.2 of the
-// specification). Each is a named string type whose JSON form is the value
+// This file and enums_control.go hold the 13 unit-only enums of the wire
+// vocabulary (§4.2 of the specification); this one those of the residual and
+// effect planes. Each is a named string type whose JSON form is the value
 // itself; the constants are declared in perspt's declaration order. Valid
-// reports whether a value is one of the listed ones: encoders refuse any other
-// (ErrEncode) and decoders accept only the exact, case-sensitive spelling.
+// reports whether a value is one of the listed ones: encoders refuse any
+// other (ErrEncode) and decoders accept only the exact, case-sensitive
+// spelling, returning the constant from the enum's list of values.
 
 // EnergyComponent is the component of the candidate energy a residual
 // contributes to (perspt_sdk::EnergyComponent): syntactic, structural,
@@ -33,6 +35,13 @@ func (c EnergyComponent) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// energyComponentValues lists the EnergyComponent values in declaration
+// order: decoding returns these constants (see readEnum) instead of
+// allocating the strings it reads.
+var energyComponentValues = []EnergyComponent{
+	EnergyComponentSyn, EnergyComponentStr, EnergyComponentLog, EnergyComponentBoot, EnergyComponentSheaf,
 }
 
 // ResidualClass classifies a measured or admissibility residual
@@ -121,6 +130,20 @@ func (c ResidualClass) Valid() bool {
 	return false
 }
 
+// residualClassValues lists the ResidualClass values in declaration order:
+// decoding returns these constants (see readEnum) instead of allocating the
+// strings it reads.
+var residualClassValues = []ResidualClass{
+	ResidualClassSyntax, ResidualClassType, ResidualClassBuild, ResidualClassTestFailure, ResidualClassLint,
+	ResidualClassFormat, ResidualClassRuntime, ResidualClassDependency, ResidualClassManifest,
+	ResidualClassImportGraph, ResidualClassSymbolMismatch, ResidualClassInterfaceMismatch,
+	ResidualClassOwnershipViolation, ResidualClassContextDrift, ResidualClassRegression, ResidualClassPolicy,
+	ResidualClassSensorUnavailable, ResidualClassToolFailure, ResidualClassSheafInconsistency,
+	ResidualClassCapabilityDenied, ResidualClassBudgetExhausted, ResidualClassToolArgumentInvalid,
+	ResidualClassWitnessStale, ResidualClassToolThrash, ResidualClassToolBatchConflict, ResidualClassUnreadEdit,
+	ResidualClassBudgetPressure, ResidualClassAdjudicatorObjection, ResidualClassProviderUnavailable,
+}
+
 // ResidualSeverity is the severity of a residual
 // (perspt_sdk::ResidualSeverity), from hint to blocking. Its zero value "" is
 // not valid.
@@ -146,6 +169,13 @@ func (c ResidualSeverity) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// residualSeverityValues lists the ResidualSeverity values in declaration
+// order: decoding returns these constants (see readEnum) instead of
+// allocating the strings it reads.
+var residualSeverityValues = []ResidualSeverity{
+	ResidualSeverityHint, ResidualSeverityWarning, ResidualSeverityError, ResidualSeverityBlocking,
 }
 
 // IndependenceRoute is how a sensor's verdict is independent of the model that
@@ -185,6 +215,15 @@ func (c IndependenceRoute) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// independenceRouteValues lists the IndependenceRoute values in declaration
+// order: decoding returns these constants (see readEnum) instead of
+// allocating the strings it reads.
+var independenceRouteValues = []IndependenceRoute{
+	IndependenceRouteDeterministicTool, IndependenceRouteCompiler, IndependenceRouteLSP,
+	IndependenceRouteTestOracle, IndependenceRouteFormalSolver, IndependenceRouteRepoScript,
+	IndependenceRouteExternalAPI, IndependenceRouteSeparateModel, IndependenceRouteSameModelCritique,
 }
 
 // EffectKind is the kind of effect a tool call proposes
@@ -258,6 +297,18 @@ func (c EffectKind) Valid() bool {
 	return false
 }
 
+// effectKindValues lists the EffectKind values in declaration order: decoding
+// returns these constants (see readEnum) instead of allocating the strings it
+// reads.
+var effectKindValues = []EffectKind{
+	EffectKindReadFile, EffectKindToolSearch, EffectKindToolProgram, EffectKindSearch, EffectKindList,
+	EffectKindLSPQuery, EffectKindWriteArtifact, EffectKindApplyPatch, EffectKindMoveFile, EffectKindDeleteFile,
+	EffectKindRunVerifier, EffectKindRunFormatter, EffectKindRunTest, EffectKindRunBuild,
+	EffectKindMutateDependencies, EffectKindRunRepoScript, EffectKindRunShell, EffectKindGitRead,
+	EffectKindGitWrite, EffectKindNetworkFetch, EffectKindAskUser, EffectKindSpawnAgent, EffectKindUpdateGraph,
+	EffectKindUpdatePolicy,
+}
+
 // RiskClass is the declared risk of a proposed effect (perspt_sdk::RiskClass),
 // from none to critical. Its zero value "" is not valid.
 type RiskClass string
@@ -283,6 +334,13 @@ func (c RiskClass) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// riskClassValues lists the RiskClass values in declaration order: decoding
+// returns these constants (see readEnum) instead of allocating the strings it
+// reads.
+var riskClassValues = []RiskClass{
+	RiskClassNone, RiskClassLow, RiskClassMedium, RiskClassHigh, RiskClassCritical,
 }
 
 // DenyReason is why the admissibility kernel denied a proposal
@@ -333,6 +391,16 @@ func (c DenyReason) Valid() bool {
 	return false
 }
 
+// denyReasonValues lists the DenyReason values in declaration order: decoding
+// returns these constants (see readEnum) instead of allocating the strings it
+// reads.
+var denyReasonValues = []DenyReason{
+	DenyReasonNoCapability, DenyReasonEffectOutOfScope, DenyReasonPathOutOfScope, DenyReasonCommandOutOfScope,
+	DenyReasonNetworkOutOfScope, DenyReasonCallBudgetExhausted, DenyReasonExpired,
+	DenyReasonRiskBudgetExhausted, DenyReasonStateWitnessMismatch, DenyReasonShellNotPermitted,
+	DenyReasonMutationNotPermitted, DenyReasonPolicyDenied, DenyReasonPrivilegeEscalation,
+}
+
 // RecoveryClass is how a denied proposal may be recovered from
 // (perspt_sdk::RecoveryClass). Its zero value "" is not valid.
 type RecoveryClass string
@@ -357,6 +425,13 @@ func (c RecoveryClass) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// recoveryClassValues lists the RecoveryClass values in declaration order:
+// decoding returns these constants (see readEnum) instead of allocating the
+// strings it reads.
+var recoveryClassValues = []RecoveryClass{
+	RecoveryClassRetryable, RecoveryClassNeedsApproval, RecoveryClassNeedsCapability, RecoveryClassFatal,
 }
 
 // ClauseID names a clause of the admissibility check (perspt_sdk::ClauseId);
@@ -388,155 +463,9 @@ func (c ClauseID) Valid() bool {
 	return false
 }
 
-// FailureKind classifies the failure that triggered a recovery control
-// (perspt's FailureKind). Its zero value "" is not valid.
-type FailureKind string
-
-// The FailureKind values, in declaration order.
-const (
-	// FailureKindGateRejection is "gate_rejection": a gate rejection.
-	FailureKindGateRejection FailureKind = "gate_rejection"
-	// FailureKindToolFailure is "tool_failure": a tool failure.
-	FailureKindToolFailure FailureKind = "tool_failure"
-	// FailureKindProviderTransport is "provider_transport": a provider transport failure.
-	FailureKindProviderTransport FailureKind = "provider_transport"
-	// FailureKindProviderRateLimit is "provider_rate_limit": a provider rate limit.
-	FailureKindProviderRateLimit FailureKind = "provider_rate_limit"
-	// FailureKindCapabilityMismatch is "capability_mismatch": a capability mismatch.
-	FailureKindCapabilityMismatch FailureKind = "capability_mismatch"
-	// FailureKindMeasuredPlateau is "measured_plateau": a measured energy plateau.
-	FailureKindMeasuredPlateau FailureKind = "measured_plateau"
-	// FailureKindScopeTooBroad is "scope_too_broad": a scope that is too broad.
-	FailureKindScopeTooBroad FailureKind = "scope_too_broad"
-	// FailureKindNeedsApproval is "needs_approval": a required human approval.
-	FailureKindNeedsApproval FailureKind = "needs_approval"
-	// FailureKindNeedsCapability is "needs_capability": a required capability.
-	FailureKindNeedsCapability FailureKind = "needs_capability"
-	// FailureKindUnknown is "unknown": an unclassified failure.
-	FailureKindUnknown FailureKind = "unknown"
-)
-
-// Valid reports whether c is one of the 10 FailureKind values.
-func (c FailureKind) Valid() bool {
-	switch c {
-	case FailureKindGateRejection, FailureKindToolFailure, FailureKindProviderTransport,
-		FailureKindProviderRateLimit, FailureKindCapabilityMismatch,
-		FailureKindMeasuredPlateau, FailureKindScopeTooBroad, FailureKindNeedsApproval,
-		FailureKindNeedsCapability, FailureKindUnknown:
-		return true
-	}
-	return false
-}
-
-// CascadeLevel is a level of the recovery cascade (perspt_sdk::CascadeLevel).
-// The levels are ordered from retry to contain; Rank gives the position. Its
-// zero value "" is not valid.
-type CascadeLevel string
-
-// The CascadeLevel values, in declaration order.
-const (
-	// CascadeLevelRetry is "retry": retries (rank 0).
-	CascadeLevelRetry CascadeLevel = "retry"
-	// CascadeLevelFallback is "fallback": falls back to another model (rank 1).
-	CascadeLevelFallback CascadeLevel = "fallback"
-	// CascadeLevelRefine is "refine": refines the task (rank 2).
-	CascadeLevelRefine CascadeLevel = "refine"
-	// CascadeLevelEscalate is "escalate": escalates (rank 3).
-	CascadeLevelEscalate CascadeLevel = "escalate"
-	// CascadeLevelContain is "contain": contains the failure (rank 4).
-	CascadeLevelContain CascadeLevel = "contain"
-)
-
-// Valid reports whether c is one of the 5 CascadeLevel values.
-func (c CascadeLevel) Valid() bool {
-	switch c {
-	case CascadeLevelRetry, CascadeLevelFallback, CascadeLevelRefine, CascadeLevelEscalate,
-		CascadeLevelContain:
-		return true
-	}
-	return false
-}
-
-// Rank returns the position of c in the cascade, 0 (retry) to 4 (contain),
-// or -1 when c is not a valid CascadeLevel.
-func (c CascadeLevel) Rank() int {
-	switch c {
-	case CascadeLevelRetry:
-		return 0
-	case CascadeLevelFallback:
-		return 1
-	case CascadeLevelRefine:
-		return 2
-	case CascadeLevelEscalate:
-		return 3
-	case CascadeLevelContain:
-		return 4
-	}
-	return -1
-}
-
-// PromptStage is the stage of the agent a prompt program is compiled for
-// (perspt_sdk::prompt::PromptStage). Its zero value "" is not valid.
-type PromptStage string
-
-// The PromptStage values, in declaration order.
-const (
-	// PromptStageSessionBootstrap is "session_bootstrap": the session bootstrap stage.
-	PromptStageSessionBootstrap PromptStage = "session_bootstrap"
-	// PromptStageGraphPlan is "graph_plan": the graph planning stage.
-	PromptStageGraphPlan PromptStage = "graph_plan"
-	// PromptStageToolDiscovery is "tool_discovery": the tool discovery stage.
-	PromptStageToolDiscovery PromptStage = "tool_discovery"
-	// PromptStageConversationCompact is "conversation_compact": the conversation compaction stage.
-	PromptStageConversationCompact PromptStage = "conversation_compact"
-	// PromptStageExternalReconcile is "external_reconcile": the external reconciliation stage.
-	PromptStageExternalReconcile PromptStage = "external_reconcile"
-	// PromptStageRepositoryExplore is "repository_explore": the repository exploration stage.
-	PromptStageRepositoryExplore PromptStage = "repository_explore"
-	// PromptStageBranchStrategy is "branch_strategy": the branch strategy stage.
-	PromptStageBranchStrategy PromptStage = "branch_strategy"
-	// PromptStageBranchPropose is "branch_propose": the branch proposal stage.
-	PromptStageBranchPropose PromptStage = "branch_propose"
-	// PromptStageBranchCorrect is "branch_correct": the branch correction stage.
-	PromptStageBranchCorrect PromptStage = "branch_correct"
-	// PromptStageBranchReview is "branch_review": the branch review stage.
-	PromptStageBranchReview PromptStage = "branch_review"
-	// PromptStageAdjudicate is "adjudicate": the adjudication stage.
-	PromptStageAdjudicate PromptStage = "adjudicate"
-	// PromptStageEvidenceSummarize is "evidence_summarize": the evidence summarization stage.
-	PromptStageEvidenceSummarize PromptStage = "evidence_summarize"
-)
-
-// Valid reports whether c is one of the 12 PromptStage values.
-func (c PromptStage) Valid() bool {
-	switch c {
-	case PromptStageSessionBootstrap, PromptStageGraphPlan, PromptStageToolDiscovery,
-		PromptStageConversationCompact, PromptStageExternalReconcile,
-		PromptStageRepositoryExplore, PromptStageBranchStrategy, PromptStageBranchPropose,
-		PromptStageBranchCorrect, PromptStageBranchReview, PromptStageAdjudicate,
-		PromptStageEvidenceSummarize:
-		return true
-	}
-	return false
-}
-
-// PromptMessageRole is the role of a compiled prompt message
-// (perspt_sdk::prompt::PromptMessageRole). Its zero value "" is not valid.
-type PromptMessageRole string
-
-// The PromptMessageRole values, in declaration order.
-const (
-	// PromptMessageRoleSystem is "system": a system message.
-	PromptMessageRoleSystem PromptMessageRole = "system"
-	// PromptMessageRoleUser is "user": a user message.
-	PromptMessageRoleUser PromptMessageRole = "user"
-)
-
-// Valid reports whether c is one of the 2 PromptMessageRole values.
-func (c PromptMessageRole) Valid() bool {
-	switch c {
-	case PromptMessageRoleSystem, PromptMessageRoleUser:
-		return true
-	}
-	return false
+// clauseIDValues lists the ClauseID values in declaration order: decoding
+// returns these constants (see readEnum) instead of allocating the strings it
+// reads.
+var clauseIDValues = []ClauseID{
+	ClauseIDAuthority, ClauseIDContract, ClauseIDEffect, ClauseIDBarrierIncrement, ClauseIDRiskBudget,
 }

@@ -22,7 +22,8 @@ func strs[T ~string](v ...T) []string {
 
 // enumCase describes one string enum: the values listed by the
 // specification (§4.2, §4.3, §9.2) in declaration order, the Go constants in
-// the same order, and its Valid method.
+// the same order (for the decoded enums, the package's list of them, which
+// the decoder returns its values from), and its Valid method.
 type enumCase struct {
 	typ    reflect.Type
 	file   string // the source file declaring the constants
@@ -37,74 +38,55 @@ func (c enumCase) name() string { return c.typ.Name() }
 var unitEnums = []enumCase{
 	{reflect.TypeOf(EnergyComponent("")), "enums.go",
 		strings.Fields("syn str log boot sheaf"),
-		strs(EnergyComponentSyn, EnergyComponentStr, EnergyComponentLog, EnergyComponentBoot, EnergyComponentSheaf),
+		strs(energyComponentValues...),
 		func(s string) bool { return EnergyComponent(s).Valid() }},
 	{reflect.TypeOf(ResidualClass("")), "enums.go",
 		strings.Fields("syntax type build test_failure lint format runtime dependency manifest import_graph symbol_mismatch interface_mismatch ownership_violation context_drift regression policy sensor_unavailable tool_failure sheaf_inconsistency capability_denied budget_exhausted tool_argument_invalid witness_stale tool_thrash tool_batch_conflict unread_edit budget_pressure adjudicator_objection provider_unavailable"),
-		strs(ResidualClassSyntax, ResidualClassType, ResidualClassBuild, ResidualClassTestFailure, ResidualClassLint,
-			ResidualClassFormat, ResidualClassRuntime, ResidualClassDependency, ResidualClassManifest, ResidualClassImportGraph,
-			ResidualClassSymbolMismatch, ResidualClassInterfaceMismatch, ResidualClassOwnershipViolation, ResidualClassContextDrift,
-			ResidualClassRegression, ResidualClassPolicy, ResidualClassSensorUnavailable, ResidualClassToolFailure,
-			ResidualClassSheafInconsistency, ResidualClassCapabilityDenied, ResidualClassBudgetExhausted,
-			ResidualClassToolArgumentInvalid, ResidualClassWitnessStale, ResidualClassToolThrash, ResidualClassToolBatchConflict,
-			ResidualClassUnreadEdit, ResidualClassBudgetPressure, ResidualClassAdjudicatorObjection, ResidualClassProviderUnavailable),
+		strs(residualClassValues...),
 		func(s string) bool { return ResidualClass(s).Valid() }},
 	{reflect.TypeOf(ResidualSeverity("")), "enums.go",
 		strings.Fields("hint warning error blocking"),
-		strs(ResidualSeverityHint, ResidualSeverityWarning, ResidualSeverityError, ResidualSeverityBlocking),
+		strs(residualSeverityValues...),
 		func(s string) bool { return ResidualSeverity(s).Valid() }},
 	{reflect.TypeOf(IndependenceRoute("")), "enums.go",
 		strings.Fields("deterministic_tool compiler lsp test_oracle formal_solver repo_script external_api separate_model same_model_critique"),
-		strs(IndependenceRouteDeterministicTool, IndependenceRouteCompiler, IndependenceRouteLSP, IndependenceRouteTestOracle,
-			IndependenceRouteFormalSolver, IndependenceRouteRepoScript, IndependenceRouteExternalAPI,
-			IndependenceRouteSeparateModel, IndependenceRouteSameModelCritique),
+		strs(independenceRouteValues...),
 		func(s string) bool { return IndependenceRoute(s).Valid() }},
 	{reflect.TypeOf(EffectKind("")), "enums.go",
 		strings.Fields("read_file tool_search tool_program search list lsp_query write_artifact apply_patch move_file delete_file run_verifier run_formatter run_test run_build mutate_dependencies run_repo_script run_shell git_read git_write network_fetch ask_user spawn_agent update_graph update_policy"),
-		strs(EffectKindReadFile, EffectKindToolSearch, EffectKindToolProgram, EffectKindSearch, EffectKindList,
-			EffectKindLSPQuery, EffectKindWriteArtifact, EffectKindApplyPatch, EffectKindMoveFile, EffectKindDeleteFile,
-			EffectKindRunVerifier, EffectKindRunFormatter, EffectKindRunTest, EffectKindRunBuild,
-			EffectKindMutateDependencies, EffectKindRunRepoScript, EffectKindRunShell, EffectKindGitRead, EffectKindGitWrite,
-			EffectKindNetworkFetch, EffectKindAskUser, EffectKindSpawnAgent, EffectKindUpdateGraph, EffectKindUpdatePolicy),
+		strs(effectKindValues...),
 		func(s string) bool { return EffectKind(s).Valid() }},
 	{reflect.TypeOf(RiskClass("")), "enums.go",
 		strings.Fields("none low medium high critical"),
-		strs(RiskClassNone, RiskClassLow, RiskClassMedium, RiskClassHigh, RiskClassCritical),
+		strs(riskClassValues...),
 		func(s string) bool { return RiskClass(s).Valid() }},
 	{reflect.TypeOf(DenyReason("")), "enums.go",
 		strings.Fields("no_capability effect_out_of_scope path_out_of_scope command_out_of_scope network_out_of_scope call_budget_exhausted expired risk_budget_exhausted state_witness_mismatch shell_not_permitted mutation_not_permitted policy_denied privilege_escalation"),
-		strs(DenyReasonNoCapability, DenyReasonEffectOutOfScope, DenyReasonPathOutOfScope, DenyReasonCommandOutOfScope,
-			DenyReasonNetworkOutOfScope, DenyReasonCallBudgetExhausted, DenyReasonExpired, DenyReasonRiskBudgetExhausted,
-			DenyReasonStateWitnessMismatch, DenyReasonShellNotPermitted, DenyReasonMutationNotPermitted,
-			DenyReasonPolicyDenied, DenyReasonPrivilegeEscalation),
+		strs(denyReasonValues...),
 		func(s string) bool { return DenyReason(s).Valid() }},
 	{reflect.TypeOf(RecoveryClass("")), "enums.go",
 		strings.Fields("retryable needs_approval needs_capability fatal"),
-		strs(RecoveryClassRetryable, RecoveryClassNeedsApproval, RecoveryClassNeedsCapability, RecoveryClassFatal),
+		strs(recoveryClassValues...),
 		func(s string) bool { return RecoveryClass(s).Valid() }},
 	{reflect.TypeOf(ClauseID("")), "enums.go",
 		strings.Fields("authority contract effect barrier_increment risk_budget"),
-		strs(ClauseIDAuthority, ClauseIDContract, ClauseIDEffect, ClauseIDBarrierIncrement, ClauseIDRiskBudget),
+		strs(clauseIDValues...),
 		func(s string) bool { return ClauseID(s).Valid() }},
-	{reflect.TypeOf(FailureKind("")), "enums.go",
+	{reflect.TypeOf(FailureKind("")), "enums_control.go",
 		strings.Fields("gate_rejection tool_failure provider_transport provider_rate_limit capability_mismatch measured_plateau scope_too_broad needs_approval needs_capability unknown"),
-		strs(FailureKindGateRejection, FailureKindToolFailure, FailureKindProviderTransport, FailureKindProviderRateLimit,
-			FailureKindCapabilityMismatch, FailureKindMeasuredPlateau, FailureKindScopeTooBroad, FailureKindNeedsApproval,
-			FailureKindNeedsCapability, FailureKindUnknown),
+		strs(failureKindValues...),
 		func(s string) bool { return FailureKind(s).Valid() }},
-	{reflect.TypeOf(CascadeLevel("")), "enums.go",
+	{reflect.TypeOf(CascadeLevel("")), "enums_control.go",
 		strings.Fields("retry fallback refine escalate contain"),
-		strs(CascadeLevelRetry, CascadeLevelFallback, CascadeLevelRefine, CascadeLevelEscalate, CascadeLevelContain),
+		strs(cascadeLevelValues...),
 		func(s string) bool { return CascadeLevel(s).Valid() }},
-	{reflect.TypeOf(PromptStage("")), "enums.go",
+	{reflect.TypeOf(PromptStage("")), "enums_control.go",
 		strings.Fields("session_bootstrap graph_plan tool_discovery conversation_compact external_reconcile repository_explore branch_strategy branch_propose branch_correct branch_review adjudicate evidence_summarize"),
-		strs(PromptStageSessionBootstrap, PromptStageGraphPlan, PromptStageToolDiscovery, PromptStageConversationCompact,
-			PromptStageExternalReconcile, PromptStageRepositoryExplore, PromptStageBranchStrategy, PromptStageBranchPropose,
-			PromptStageBranchCorrect, PromptStageBranchReview, PromptStageAdjudicate, PromptStageEvidenceSummarize),
+		strs(promptStageValues...),
 		func(s string) bool { return PromptStage(s).Valid() }},
-	{reflect.TypeOf(PromptMessageRole("")), "enums.go",
+	{reflect.TypeOf(PromptMessageRole("")), "enums_control.go",
 		strings.Fields("system user"),
-		strs(PromptMessageRoleSystem, PromptMessageRoleUser),
+		strs(promptMessageRoleValues...),
 		func(s string) bool { return PromptMessageRole(s).Valid() }},
 }
 
@@ -114,8 +96,7 @@ var unitEnums = []enumCase{
 var otherEnums = []enumCase{
 	{reflect.TypeOf(ModelFamilyKnown("")), "variants_external.go",
 		strings.Fields("open_ai_gpt anthropic_claude google_gemini xai_grok deep_seek cohere_command llama qwen mistral"),
-		strs(ModelFamilyOpenAIGPT, ModelFamilyAnthropicClaude, ModelFamilyGoogleGemini, ModelFamilyXaiGrok,
-			ModelFamilyDeepSeek, ModelFamilyCohereCommand, ModelFamilyLlama, ModelFamilyQwen, ModelFamilyMistral),
+		strs(modelFamilyKnownValues...),
 		func(s string) bool { return ModelFamilyKnown(s).Valid() }},
 	{reflect.TypeOf(MultiValueTarget("")), "memtypes_tools.go",
 		strings.Fields("path command url"),
@@ -165,7 +146,7 @@ func TestEnumConstantsSpellTheSpecValuesInOrder(t *testing.T) {
 func TestEnumConstantsAreDeclaredInSpecOrder(t *testing.T) {
 	fset := token.NewFileSet()
 	declared := map[string][]string{}
-	for _, file := range []string{"enums.go", "variants_external.go", "memtypes_tools.go"} {
+	for _, file := range []string{"enums.go", "enums_control.go", "variants_external.go", "memtypes_tools.go"} {
 		f, err := parser.ParseFile(fset, file, nil, 0)
 		if err != nil {
 			t.Fatal(err)

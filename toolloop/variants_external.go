@@ -71,6 +71,25 @@ func (f ModelFamilyKnown) Valid() bool {
 	return false
 }
 
+// modelFamilyKnownValues lists the ModelFamilyKnown values in declaration
+// order: decoding returns these constants (see readEnum) instead of
+// allocating the strings it reads.
+var modelFamilyKnownValues = []ModelFamilyKnown{
+	ModelFamilyOpenAIGPT, ModelFamilyAnthropicClaude, ModelFamilyGoogleGemini, ModelFamilyXaiGrok,
+	ModelFamilyDeepSeek, ModelFamilyCohereCommand, ModelFamilyLlama, ModelFamilyQwen, ModelFamilyMistral,
+}
+
+// modelFamilyKnownVariants holds modelFamilyKnownValues as ModelFamily
+// values, boxed once: decoding a known family copies one of them instead of
+// boxing a new string.
+var modelFamilyKnownVariants = func() []ModelFamily {
+	out := make([]ModelFamily, len(modelFamilyKnownValues))
+	for i, f := range modelFamilyKnownValues {
+		out[i] = f
+	}
+	return out
+}()
+
 // ModelFamilyOther is the ModelFamily newtype variant "other": a family not
 // in the list, by name. JSON: {"other":"<name>"}.
 type ModelFamilyOther string

@@ -152,7 +152,8 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
 }
 
-// digest returns the ContentHash of prefix, sep and the direct form of s.
+// digest returns the ContentHash of prefix, sep and the direct form of s,
+// written through a stack buffer.
 func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
 	var scratch [largeScratch]byte
 	b := append(append(scratch[:0], prefix...), sep...)

@@ -11,12 +11,7 @@ import (
 // (MarshalEvent in the encoder's layout), the bare event and not its
 // envelope. It fails like MarshalEvent, returning "".
 func (enc Encoder) EventHash(ev LoopEvent) (string, error) {
-	var scratch [largeScratch]byte
-	b, err := enc.appendTo(scratch[:0], &subject{kind: subjectEvent, ev: ev})
-	if err != nil {
-		return "", err
-	}
-	return canon.Hex(sha256.Sum256(b)), nil
+	return enc.digest("", "", &subject{kind: subjectEvent, ev: ev})
 }
 
 // EventHash returns the event hash of ev in the current float layout:
@@ -29,11 +24,15 @@ func EventHash(ev LoopEvent) (string, error) {
 // with hash eventHash is pushed: ContentHash(root + ":" + eventHash). The
 // root of an empty log is "".
 func NextChainRoot(root, eventHash string) string {
-	var scratch [2*canon.SHA256HexLen + 1]byte
-	b := append(scratch[:0], root...)
-	b = append(b, ':')
-	b = append(b, eventHash...)
-	return canon.Hex(sha256.Sum256(b))
+	return canon.Hex(chainSum(root, eventHash))
+}
+
+// chainSum returns the SHA-256 of root, ":" and eventHash, one step of the
+// event-log chain.
+func chainSum[S ~string | ~[]byte](root, eventHash S) [sha256.Size]byte {
+	var line [2*canon.SHA256HexLen + 1]byte
+	b := append(append(append(line[:0], root...), ':'), eventHash...)
+	return sha256.Sum256(b)
 }
 
 // EventLog is perspt's in-memory event log (§8.2): it counts pushed events
@@ -80,15 +79,14 @@ func (l *EventLog) Push(ev LoopEvent) error {
 		return err
 	}
 	l.scratch = b[:0]
-	var line [2*canon.SHA256HexLen + 1]byte
-	n := 0
-	if l.count > 0 {
-		n = copy(line[:], l.root[:])
-	}
-	line[n] = ':'
+	var hash [canon.SHA256HexLen]byte
 	sum := sha256.Sum256(b)
-	canon.AppendHex(line[:n+1], sum[:])
-	sum = sha256.Sum256(line[:n+1+canon.SHA256HexLen])
+	canon.AppendHex(hash[:0], sum[:])
+	root := l.root[:]
+	if l.count == 0 {
+		root = nil
+	}
+	sum = chainSum(root, hash[:])
 	canon.AppendHex(l.root[:0], sum[:])
 	l.count++
 	if l.retain {

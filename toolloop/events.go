@@ -1,5 +1,7 @@
 package toolloop
 
+import "slices"
+
 // LoopEvent is one recorded tool-loop event (perspt's LoopEvent): a sealed
 // interface implemented by exactly the 43 <Variant>Event structs of §3 of the
 // specification. JSON: an object internally tagged by "event" (the tag is
@@ -92,55 +94,33 @@ const (
 	tagPromptProgramInvoked       = "prompt_program_invoked"
 )
 
+// eventNames holds the 43 event tags in §3 order, the 19 legacy ones
+// (§7.3) first.
+var eventNames = [...]string{
+	// The legacy events.
+	tagConversationSeeded, tagConversationDelta, tagTurnObserved, tagToolCallObserved,
+	tagProposalObserved, tagProposalChecked, tagEffectApplied, tagToolBatchConflict, tagEffectDenied,
+	tagCandidateMeasured, tagGateDecisionRecorded, tagDecisionBoundRefused, tagCandidateRestored,
+	tagEffectBoundaryMeasured, tagContextCheckpointCreated, tagDurableCandidateCheckpoint,
+	tagRecoveryControlGranted, tagRouteFailover, tagRecoveryContained,
+	// The envelope-only events.
+	tagSearchOpened, tagSearchUsageSnapshot, tagBranchForked, tagBranchStrategySelected,
+	tagBranchObservation, tagBranchCandidateMeasured, tagPartialCheckpointed, tagFrontierEpochStarted,
+	tagFrontierEntryServed, tagBranchIneligible, tagBranchNotSelected, tagBranchAbandoned,
+	tagBranchSelected, tagBranchCommitted, tagNoGoodRecorded, tagSearchClosed, tagContextWorkingSet,
+	tagContextPagesSelected, tagContextMiss, tagContextPageRecalled, tagContextInfeasible,
+	tagContextCompacted, tagPromptProgramCompiled, tagPromptProgramInvoked,
+}
+
+// legacyEvents is the number of legacy events, which come first in
+// eventNames.
+const legacyEvents = 19
+
 // EventNames returns the 43 event tags in the order of §3 of the specification
 // (the declaration order of perspt's LoopEvent): the 19 legacy tags first.
 // Each call returns a new slice.
 func EventNames() []string {
-	return []string{
-		tagConversationSeeded,
-		tagConversationDelta,
-		tagTurnObserved,
-		tagToolCallObserved,
-		tagProposalObserved,
-		tagProposalChecked,
-		tagEffectApplied,
-		tagToolBatchConflict,
-		tagEffectDenied,
-		tagCandidateMeasured,
-		tagGateDecisionRecorded,
-		tagDecisionBoundRefused,
-		tagCandidateRestored,
-		tagEffectBoundaryMeasured,
-		tagContextCheckpointCreated,
-		tagDurableCandidateCheckpoint,
-		tagRecoveryControlGranted,
-		tagRouteFailover,
-		tagRecoveryContained,
-		tagSearchOpened,
-		tagSearchUsageSnapshot,
-		tagBranchForked,
-		tagBranchStrategySelected,
-		tagBranchObservation,
-		tagBranchCandidateMeasured,
-		tagPartialCheckpointed,
-		tagFrontierEpochStarted,
-		tagFrontierEntryServed,
-		tagBranchIneligible,
-		tagBranchNotSelected,
-		tagBranchAbandoned,
-		tagBranchSelected,
-		tagBranchCommitted,
-		tagNoGoodRecorded,
-		tagSearchClosed,
-		tagContextWorkingSet,
-		tagContextPagesSelected,
-		tagContextMiss,
-		tagContextPageRecalled,
-		tagContextInfeasible,
-		tagContextCompacted,
-		tagPromptProgramCompiled,
-		tagPromptProgramInvoked,
-	}
+	return slices.Clone(eventNames[:])
 }
 
 // IsLegacyEvent reports whether name is the tag of one of the 19 legacy
@@ -148,27 +128,5 @@ func EventNames() []string {
 // false for the 24 envelope-only tags and for any other string; the
 // comparison is exact and case-sensitive.
 func IsLegacyEvent(name string) bool {
-	switch name {
-	case tagConversationSeeded,
-		tagConversationDelta,
-		tagTurnObserved,
-		tagToolCallObserved,
-		tagProposalObserved,
-		tagProposalChecked,
-		tagEffectApplied,
-		tagToolBatchConflict,
-		tagEffectDenied,
-		tagCandidateMeasured,
-		tagGateDecisionRecorded,
-		tagDecisionBoundRefused,
-		tagCandidateRestored,
-		tagEffectBoundaryMeasured,
-		tagContextCheckpointCreated,
-		tagDurableCandidateCheckpoint,
-		tagRecoveryControlGranted,
-		tagRouteFailover,
-		tagRecoveryContained:
-		return true
-	}
-	return false
+	return slices.Contains(eventNames[:legacyEvents], name)
 }

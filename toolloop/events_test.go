@@ -1,7 +1,6 @@
 package toolloop
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"reflect"
 	"slices"
@@ -155,26 +154,7 @@ func TestGoFieldNamesFollowTheirJSONKeys(t *testing.T) {
 // Valid, integers against their width. It pins the field order the encoder
 // relies on.
 func TestEventTypesMatchTheVectorShapes(t *testing.T) {
-	var docs []string
-	docs = append(docs, vectorLines(t, "events.direct.jsonl", false)...)
-	for _, r := range legacyRows(t) {
-		if r.Event != "" {
-			docs = append(docs, r.Event)
-		}
-	}
-	for _, block := range strings.Split(string(readVector(t, "decode_rules.txt")), "\n\n") {
-		for _, l := range strings.Split(block, "\n") {
-			if s, ok := strings.CutPrefix(l, "out: OK "); ok {
-				docs = append(docs, s)
-			} else if s, ok := strings.CutPrefix(l, "out_hex: OK "); ok {
-				b, err := hex.DecodeString(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				docs = append(docs, string(b))
-			}
-		}
-	}
+	docs := append(vectorLines(t, "events.direct.jsonl", false), vectorDirectForms(t)...)
 	byTag := map[string]reflect.Type{}
 	for _, ev := range allEventSamples() {
 		byTag[ev.EventName()] = reflect.TypeOf(ev)

@@ -291,7 +291,8 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 	inject := func(in injection, instr bool) {
 		o := &k.snap.Steering[in.ov]
 		at := out.appendOverlay(o, k.overlays[in.ov], instr, &inj)
-		p := OverlayProvenance{
+		p := &prov[k.rank[in.ov]]
+		*p = OverlayProvenance{
 			OverlayID:        o.OverlayID,
 			Revision:         o.Revision,
 			SlotOrdinal:      o.SlotOrdinal,
@@ -313,7 +314,6 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 				p.InjectedTrajectoryIndex = nIns + at
 			}
 		}
-		prov[k.rank[in.ov]] = p
 	}
 	r := 0
 	copyUnit := func(i int, instr bool) {

@@ -138,19 +138,21 @@ func (k *kernel) ranks() []int {
 		return k.rank
 	}
 	steering := k.snap.Steering
-	order := make([]int, 0, k.active)
+	type key struct {
+		slot uint64
+		id   string
+		i    int
+	}
+	order := make([]key, 0, k.active)
 	for i := range steering {
-		if steering[i].Active {
-			order = append(order, i)
+		if o := &steering[i]; o.Active {
+			order = append(order, key{o.SlotOrdinal, o.OverlayID, i})
 		}
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		oa, ob := &steering[a], &steering[b]
-		return compareOrderKey(oa.SlotOrdinal, oa.OverlayID, ob.SlotOrdinal, ob.OverlayID)
-	})
+	slices.SortFunc(order, func(a, b key) int { return compareOrderKey(a.slot, a.id, b.slot, b.id) })
 	k.rank = make([]int, len(steering))
-	for r, i := range order {
-		k.rank[i] = r
+	for r, o := range order {
+		k.rank[o.i] = r
 	}
 	return k.rank
 }

@@ -135,7 +135,8 @@ func FuzzCanonicalJSON(f *testing.F) {
 
 // FuzzMessageIdentity checks that identity never panics, is deterministic,
 // equals the hash of the atom's encoding/json bytes (or fails like
-// AtomOfMessage), and agrees between legacy and item forms for text parts.
+// AtomOfMessage), and agrees between legacy and item forms (and the
+// overlay path, textSum) for text parts.
 func FuzzMessageIdentity(f *testing.F) {
 	f.Add("user", "Hello", "text", []byte(nil))
 	f.Add(" assistant\t", "a\r\nb\rc\xff", "json", []byte(`{"b":1,"a":[2.50]}`))
@@ -177,6 +178,10 @@ func FuzzMessageIdentity(f *testing.F) {
 		iid, ierr := ItemIdentityOf(item)
 		if lid != iid || (lerr == nil) != (ierr == nil) {
 			t.Fatalf("legacy %s/%v != item %s/%v", lid, lerr, iid, ierr)
+		}
+		// The overlay path hashes the same text message without building it.
+		if ts, terr := textSum(lipapi.Role(role), text); (terr == nil) != (lerr == nil) || (terr == nil && identityOfSum(ts) != lid) {
+			t.Fatalf("textSum %s/%v != legacy %s/%v", identityOfSum(ts), terr, lid, lerr)
 		}
 	})
 }

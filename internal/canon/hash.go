@@ -8,7 +8,9 @@ const SHA256HexLen = 2 * sha256.Size
 
 const lowerHex = "0123456789abcdef"
 
-// AppendHex appends the lowercase hexadecimal form of b to dst.
+// AppendHex appends the lowercase hexadecimal form of b to dst. (A plain
+// append loop measures faster here than writing into a grown slice by
+// index.)
 func AppendHex(dst, b []byte) []byte {
 	for _, c := range b {
 		dst = append(dst, lowerHex[c>>4], lowerHex[c&0x0f])
@@ -26,17 +28,8 @@ func Hex(sum [sha256.Size]byte) string {
 // sum, as in "sha256:<64 hex>" or "v1:<64 hex>". It allocates once, for the
 // result, as long as prefix is at most 16 bytes.
 func PrefixedHex(prefix string, sum [sha256.Size]byte) string {
-	if len(prefix) > 16 {
-		return prefix + Hex(sum)
-	}
 	var buf [16 + SHA256HexLen]byte
-	n := copy(buf[:], prefix)
-	h := buf[n : n+SHA256HexLen]
-	for i, c := range sum {
-		h[2*i] = lowerHex[c>>4]
-		h[2*i+1] = lowerHex[c&0x0f]
-	}
-	return string(buf[:n+SHA256HexLen])
+	return string(AppendHex(append(buf[:0], prefix...), sum[:]))
 }
 
 // SumHex returns the lowercase hexadecimal SHA-256 of b.
@@ -47,42 +40,50 @@ func SumHex(b []byte) string {
 // IsLowerHexDigest reports whether s is exactly 64 bytes, each in 0-9 or a-f.
 // It does not allocate.
 func IsLowerHexDigest(s string) bool {
-	if len(s) != SHA256HexLen {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
+	_, ok := parseHexDigest(s)
+	return ok
 }
 
 // IsPrefixedDigest reports whether s is exactly prefix followed by 64
 // lowercase hexadecimal characters. It does not allocate.
 func IsPrefixedDigest(s, prefix string) bool {
-	return len(s) == len(prefix)+SHA256HexLen && s[:len(prefix)] == prefix && IsLowerHexDigest(s[len(prefix):])
+	_, ok := ParsePrefixedDigest(s, prefix)
+	return ok
 }
 
 // ParsePrefixedDigest returns the SHA-256 sum spelled by s, which must be
 // exactly prefix followed by 64 lowercase hexadecimal characters. It does
 // not allocate.
 func ParsePrefixedDigest(s, prefix string) (sum [sha256.Size]byte, ok bool) {
-	if !IsPrefixedDigest(s, prefix) {
+	if len(s) != len(prefix)+SHA256HexLen || s[:len(prefix)] != prefix {
 		return sum, false
 	}
-	h := s[len(prefix):]
-	for i := range sum {
-		sum[i] = unhex(h[2*i])<<4 | unhex(h[2*i+1])
-	}
-	return sum, true
+	return parseHexDigest(s[len(prefix):])
 }
 
-// unhex returns the value of a lowercase hexadecimal digit.
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
+// parseHexDigest decodes exactly 64 lowercase hexadecimal characters in
+// one pass, validating as it goes.
+func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
+	if len(h) != SHA256HexLen {
+		return sum, false
 	}
-	return c - 'a' + 10
+	bad := byte(0)
+	for i := range sum {
+		hi, lo := unhex[h[2*i]], unhex[h[2*i+1]]
+		bad |= hi | lo
+		sum[i] = hi<<4 | lo&0x0f
+	}
+	return sum, bad&0xf0 == 0
 }
+
+// unhex maps a lowercase hexadecimal digit to its value and every other
+// byte to 0xff.
+var unhex = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
+	}
+	for i := 0; i < 16; i++ {
+		t[lowerHex[i]] = byte(i)
+	}
+	return t
+}()

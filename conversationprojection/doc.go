@@ -86,4 +86,39 @@
 // copies expected in the other region) make every unit of that identity a
 // tie candidate, O(p·k) for p such entries and k units of the identity;
 // and removing surplus units of one identity sorts them, O(k log k).
+//
+// # Differences from the reference implementation
+//
+// The identity bytes equal the reference implementation's for every
+// message it accepts. The behaviour differs deliberately where the
+// reference was unsafe or ambiguous (each has a regression test named
+// TestCn_…):
+//
+//   - C2: CanonicalJSON rejects trailing data (the reference ignored it, so
+//     {"a":1} and {"a":1}x shared an identity) and nesting deeper than
+//     10000; its errors wrap ErrInvalidJSON.
+//   - C3: no function panics; an active overlay with an unknown role is
+//     rejected by validation (ErrProjectionFailed and ErrInvalidRole)
+//     where the reference panicked.
+//   - C4: overlays with equal SlotOrdinal are ordered by OverlayID, and
+//     Reassert's removal ties by position, so results never depend on
+//     input order.
+//   - C5: Project and Reassert validate the snapshot first (exported
+//     bounds, unique overlay IDs, inactive overlays too) and fail closed.
+//   - C6: every error wraps a sentinel (unknown kinds ErrUnsupportedContent,
+//     JSON failures ErrInvalidJSON, ItemAnchorAt out of range
+//     ErrNonMessageItem; fail_closed matches ErrAnchorMissing and
+//     ErrAnchorNotFound) and causes are wrapped, not flattened.
+//   - C7: Reassert keeps item authority for continuations with an empty,
+//     non-nil Items slice (lipapi.CloneCall keeps nil and empty apart).
+//   - C8: VerifyAdaptationPreservesProjection counts against the reasserted
+//     call, so a legitimate client message sharing an overlay's identity
+//     passes; occurrences are matched by rank, injected copies are exempt
+//     from the never_backend check and after_message positions are checked
+//     exactly.
+//   - C11: Reassert without a frozen baseline removes the copies the
+//     provenance identifies before deriving the baseline, so reasserting an
+//     already projected call never duplicates steering; its fast path
+//     returns a copy, never the input.
+//   - Results never alias their input: every returned Call is a deep copy.
 package conversationprojection

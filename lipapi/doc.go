@@ -46,4 +46,21 @@
 // longer fits on the stack). CloneCall runs in linear time with a constant
 // number of allocations (one block per element type and one per trajectory
 // slice) plus one maps.Clone per non-nil map.
+//
+// # Differences from the reference implementation
+//
+// Names, values and rules follow the reference Go implementation, except:
+//
+//   - Only the subset the kernels use is modelled (no session, routes,
+//     tools, generation options or extension maps), so Validate has no
+//     rules for them.
+//   - Part, Message, Call and ReasoningPart carry snake_case JSON tags (the
+//     reference serialized Go field names), and Call.Items is not
+//     omitempty, so nil and empty Items stay distinct on the wire.
+//   - Legacy messages and instructions must use one of the five roles (the
+//     reference only required a non-empty role).
+//   - Every bound Validate uses is an exported constant.
+//   - CloneCall keeps nil and empty apart for every slice and map; the
+//     reference turned empty slices into nil, so cloning a continuation
+//     with an empty Items lost item authority.
 package lipapi

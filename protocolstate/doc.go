@@ -53,4 +53,12 @@
 // fixed-size stack buffers in time linear in the token (at most
 // [MaxTokenBytes]) and allocate at most the token or the fingerprint string.
 // Observe, Advance and Remaining take constant time and do not allocate.
+//
+// # Differences from the reference implementation
+//
+// Tokens and fingerprints are byte-compatible with the reference Go
+// implementation. Two points are narrowed: only a zero Platform.Cap means
+// "no platform constraint" (a negative Cap is invalid rather than an
+// unresolved default), and every error is one of the sentinels itself, not
+// a wrapped error, so no message can carry caller data.
 package protocolstate

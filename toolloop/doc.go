@@ -93,4 +93,16 @@
 // LedgerChain.Append take time linear in the event or row and constant
 // memory; VerifyLedger is linear in the total size of the rows. Value comparison is a string comparison. EventNames allocates one
 // slice; IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
+//
+// # Deliberate differences from serde_json
+//
+// The package reads and writes perspt's bytes, and fails closed on forms
+// perspt never writes but serde would accept: positional arrays for structs
+// or tagged enums, an object for a unit variant ({"build":null}), a
+// non-string tag, and a known member repeated inside a ledger-row payload
+// (perspt parses payloads into a Value first, so the last would win).
+// Floats are read correctly rounded (serde_json's default reader is not),
+// so re-encoding any row perspt wrote reproduces its bytes; and a literal
+// whose integer part exceeds 2^64−1 but has a fraction is accepted, as by
+// serde_json releases after 1.0.87.
 package toolloop

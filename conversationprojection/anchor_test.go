@@ -158,7 +158,7 @@ func TestItemAnchorAtMatchesComputeItemAnchors(t *testing.T) {
 
 // TestC6ItemAnchorAtOutOfRange pins correction C6: an index out of range
 // wraps ErrNonMessageItem.
-func TestC6ItemAnchorAtOutOfRange(t *testing.T) {
+func TestC6_ItemAnchorAtOutOfRange(t *testing.T) {
 	items := anchorTestItems()
 	for _, i := range []int{-1, len(items), len(items) + 5, -1 << 40} {
 		a, err := ItemAnchorAt(items, i)

@@ -192,7 +192,7 @@ func identityErrorCases() []errCase {
 // TestC6IdentityErrorsWrapSentinels pins correction C6 for identity:
 // unknown kinds wrap ErrUnsupportedContent, JSON failures ErrInvalidJSON,
 // and the atom builders and streaming identity functions agree.
-func TestC6IdentityErrorsWrapSentinels(t *testing.T) {
+func TestC6_IdentityErrorsWrapSentinels(t *testing.T) {
 	for _, tc := range identityErrorCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			var aerr, ierr error

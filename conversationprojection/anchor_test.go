@@ -156,7 +156,7 @@ func TestItemAnchorAtMatchesComputeItemAnchors(t *testing.T) {
 	}
 }
 
-// TestC6ItemAnchorAtOutOfRange pins correction C6: an index out of range
+// TestC6_ItemAnchorAtOutOfRange pins correction C6: an index out of range
 // wraps ErrNonMessageItem.
 func TestC6_ItemAnchorAtOutOfRange(t *testing.T) {
 	items := anchorTestItems()

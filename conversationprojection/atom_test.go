@@ -189,7 +189,7 @@ func identityErrorCases() []errCase {
 	}
 }
 
-// TestC6IdentityErrorsWrapSentinels pins correction C6 for identity:
+// TestC6_IdentityErrorsWrapSentinels pins correction C6 for identity:
 // unknown kinds wrap ErrUnsupportedContent, JSON failures ErrInvalidJSON,
 // and the atom builders and streaming identity functions agree.
 func TestC6_IdentityErrorsWrapSentinels(t *testing.T) {

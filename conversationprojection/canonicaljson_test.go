@@ -85,7 +85,7 @@ func TestCanonicalJSONRejectsMalformed(t *testing.T) {
 	}
 }
 
-// TestC2CanonicalJSONRejectsTrailingData pins correction C2: data after the
+// TestC2_CanonicalJSONRejectsTrailingData pins correction C2: data after the
 // value is an error, so `{"a":1}` and `{"a":1}x` never share an identity.
 func TestC2_CanonicalJSONRejectsTrailingData(t *testing.T) {
 	for _, in := range []string{`{"a":1}x`, `{"a":1} {"a":1}`, `1 2`, `[] []`, `"a""b"`, `null,`, `true false`, `{} ]`, "1\x00"} {
@@ -101,7 +101,7 @@ func TestC2_CanonicalJSONRejectsTrailingData(t *testing.T) {
 	}
 }
 
-// TestC2CanonicalJSONNestingLimit pins correction C2: 10000 nested
+// TestC2_CanonicalJSONNestingLimit pins correction C2: 10000 nested
 // containers are accepted, 10001 rejected with ErrInvalidJSON.
 func TestC2_CanonicalJSONNestingLimit(t *testing.T) {
 	for _, open := range []string{"[", `{"a":`} {

@@ -277,11 +277,11 @@ func TestSnapshotValidateRules(t *testing.T) {
 	}
 }
 
-// TestSnapshotValidateC5RejectsMalformedInactiveAndDuplicateOverlays is the
+// TestC5_SnapshotValidateRejectsMalformedInactiveAndDuplicateOverlays is the
 // regression test for C5: the reference never validated snapshots, so an
 // inactive overlay with broken fields or two overlays sharing an ID reached
 // the kernel.
-func TestSnapshotValidateC5RejectsMalformedInactiveAndDuplicateOverlays(t *testing.T) {
+func TestC5_SnapshotValidateRejectsMalformedInactiveAndDuplicateOverlays(t *testing.T) {
 	inactive := testOverlay("dormant")
 	inactive.Active = false
 	inactive.Message.Role = "narrator"

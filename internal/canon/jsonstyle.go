@@ -110,8 +110,9 @@ func AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 // of their decoded names with the last of equal names winning, strings
 // decoded and re-escaped by AppendJSONString, numbers and literals verbatim.
 // The result equals decoding raw with encoding/json's UseNumber into an
-// interface value and marshaling it back. On error dst is returned
-// unchanged.
+// interface value and marshaling it back, for any document under 4 GiB
+// (larger ones are rejected: node offsets are 32-bit). On error dst is
+// returned unchanged.
 func AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
 	return canonical(dst, nil, raw, false, MaxDepth, styleJSON)
 }

@@ -138,23 +138,51 @@ func (k *kernel) ranks() []int {
 		return k.rank
 	}
 	steering := k.snap.Steering
-	type key struct {
-		slot uint64
-		id   string
-		i    int
-	}
-	order := make([]key, 0, k.active)
+	order := make([]rankKey, 0, k.active)
 	for i := range steering {
 		if o := &steering[i]; o.Active {
-			order = append(order, key{o.SlotOrdinal, o.OverlayID, i})
+			order = append(order, rankKey{o.SlotOrdinal, idHead(o.OverlayID), i})
 		}
 	}
-	slices.SortFunc(order, func(a, b key) int { return compareOrderKey(a.slot, a.id, b.slot, b.id) })
+	slices.SortFunc(order, func(a, b rankKey) int {
+		if a.slot != b.slot {
+			return cmp.Compare(a.slot, b.slot)
+		}
+		if a.head != b.head {
+			return cmp.Compare(a.head, b.head)
+		}
+		return strings.Compare(steering[a.i].OverlayID, steering[b.i].OverlayID)
+	})
 	k.rank = make([]int, len(steering))
 	for r, o := range order {
 		k.rank[o.i] = r
 	}
 	return k.rank
+}
+
+// A rankKey is the order key of overlay i with the first eight bytes of
+// its ID packed into an integer: keys whose slots or heads differ compare
+// as those integers do, and only equal heads need the IDs themselves. It
+// holds no pointer, which keeps sorting free of write barriers.
+type rankKey struct {
+	slot, head uint64
+	i          int
+}
+
+// idHead returns the first eight bytes of id big-endian, zero-padded. When
+// the heads of two IDs differ they compare as the IDs do bytewise: at the
+// first differing head byte either both IDs hold a byte, or the one that
+// has ended (padding 0) is a prefix of the other, which holds a non-zero
+// byte there.
+func idHead(id string) uint64 {
+	var h uint64
+	for j := 0; j < 8; j++ {
+		h <<= 8
+		if j < len(id) {
+			h |= uint64(id[j])
+		}
+	}
+	return h
 }
 
 // overlayName returns the identity of the unit injected for

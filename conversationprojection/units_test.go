@@ -1,6 +1,7 @@
 package conversationprojection
 
 import (
+	"cmp"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -67,5 +68,48 @@ func TestResolveAnchorsMatchesResolveAnchor(t *testing.T) {
 	}
 	if resolved < 100 {
 		t.Fatalf("only %d anchors resolved: the test exercises too little", resolved)
+	}
+}
+
+// TestRanksFollowOrderKey checks that the packed keys ranks sorts by order
+// overlays exactly as compareOrderKey does: IDs sharing their first eight
+// bytes, IDs that are prefixes of others (also with zero bytes after the
+// prefix), equal and different slots, inactive overlays left unranked.
+func TestRanksFollowOrderKey(t *testing.T) {
+	ids := []string{"a", "ab", "a\x00", "a\x00b", "abcdefgh", "abcdefgh\x00", "abcdefghi", "abcdefgha",
+		"abcdefg", "b", "stable-00", "stable-01", "stable-1", "Z", "_", "-", "abcdefgh-1", "abcdefgh-10"}
+	var snap Snapshot
+	for i := range ids {
+		for slot := uint64(0); slot < 3; slot++ {
+			// Shuffled input order; every third overlay inactive.
+			j := (i*7 + int(slot)*5) % len(ids)
+			snap.Steering = append(snap.Steering, Overlay{OverlayID: ids[j], SlotOrdinal: slot * uint64(1+i%2) << 40, Active: (i+int(slot))%3 != 0})
+		}
+	}
+	var k kernel
+	k.use(&snap, nil)
+	rank := k.ranks()
+	var active []int
+	for i := range snap.Steering {
+		if snap.Steering[i].Active {
+			active = append(active, i)
+		}
+	}
+	for _, a := range active {
+		for _, b := range active {
+			oa, ob := &snap.Steering[a], &snap.Steering[b]
+			want := compareOrderKey(oa.SlotOrdinal, oa.OverlayID, ob.SlotOrdinal, ob.OverlayID)
+			got := cmp.Compare(rank[a], rank[b])
+			if want != 0 && got != want {
+				t.Fatalf("overlays %q/%d and %q/%d: rank order %d, order key %d", oa.OverlayID, oa.SlotOrdinal, ob.OverlayID, ob.SlotOrdinal, got, want)
+			}
+		}
+	}
+	seen := make(map[int]bool)
+	for _, a := range active {
+		if r := rank[a]; r < 0 || r >= len(active) || seen[r] {
+			t.Fatalf("rank %d of overlay %d is out of range or repeated", r, a)
+		}
+		seen[rank[a]] = true
 	}
 }

@@ -72,8 +72,10 @@
 //     JSON null and equals the Value parsed from null.
 //   - Enum values outside their list, nil variants outside an Option member
 //     and strings that are not valid UTF-8 are never written (ErrEncode).
-//   - Every error wraps one of the package's sentinels and never echoes
-//     input text; no function panics on any input except MustParseValue.
+//   - Every error the package makes wraps one of its sentinels and never
+//     echoes input text; the port dispatch functions return ctx.Err() and
+//     the errors of the ports themselves unchanged. No function panics on
+//     any input except MustParseValue.
 //   - The package is pure: no global state, goroutines, clocks or I/O.
 //     Inputs are never mutated (AppendEvent and AppendLedgerRow only extend
 //     dst, and may write its spare capacity), nor retained (except the

@@ -6,10 +6,12 @@ import (
 	"strings"
 )
 
-// The sentinel errors of the package. Every error returned by the package
-// wraps exactly one of them (decoding errors may also wrap the underlying
-// internal/canon syntax error), so callers classify failures with errors.Is.
-// Messages name a member path or an index, never input text or payloads.
+// The sentinel errors of the package. Every error the package makes wraps
+// exactly one of them (decoding errors may also wrap the underlying
+// internal/canon syntax error), so callers classify failures with errors.Is;
+// only the port dispatch functions (ExportAccepted, …) pass on ctx.Err() and
+// the errors of the ports unchanged. Messages name a member path or an
+// index, never input text or payloads.
 var (
 	// ErrDecode reports input that is not a valid event, payload, ledger row
 	// or Value under the decoding rules of the specification (§6): bad JSON,

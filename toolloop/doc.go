@@ -70,8 +70,10 @@
 //
 //   - A Value always holds serde_json's normalized text; the zero Value is
 //     JSON null and equals the Value parsed from null.
-//   - Enum values outside their list, nil variants outside an Option member
-//     and strings that are not valid UTF-8 are never written (ErrEncode).
+//   - Enum values outside their list, nil variants outside an Option member,
+//     values of types that merely embed an event or a variant (and so
+//     implement the sealed interfaces) and strings that are not valid UTF-8
+//     are never written (ErrEncode): none of them becomes null.
 //   - Every error the package makes wraps one of its sentinels and never
 //     echoes input text; the port dispatch functions return ctx.Err() and
 //     the errors of the ports themselves unchanged. No function panics on

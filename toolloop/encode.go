@@ -50,9 +50,11 @@ type Encoder struct {
 // hashes. ev may be an event value or a non-nil pointer to one.
 //
 // It fails with ErrEncode, and returns nil, for a nil event, a nil variant
-// outside an Option member, an enum value outside its list, a string that is
-// not valid UTF-8 or an invalid float layout; the error names the member path
-// (such as proposal.command.args[2]), never the offending text.
+// outside an Option member, an event or variant of a type outside the
+// package (one embedding a package type), an enum value outside its list, a
+// string that is not valid UTF-8 or an invalid float layout; the error names
+// the member path (such as proposal.command.args[2]), never the offending
+// text.
 func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
 	return enc.marshal(&subject{kind: subjectEvent, ev: ev})
 }

@@ -12,6 +12,28 @@ const secret = "SECRET"
 // badUTF8 is a string that is not valid UTF-8 and holds the secret.
 const badUTF8 = secret + "\xff"
 
+// Types of another package would embed a variant or an event struct like
+// these: the sealing method is promoted, so they implement the sealed
+// interface without being one of its types. Encoders refuse them, also
+// where a nil interface is None, and never call them nil.
+type (
+	foreignEvent    struct{ CandidateRestoredEvent }
+	foreignMessage  struct{ MessageUser }
+	foreignDelta    struct{ ConversationDeltaCompacted }
+	foreignCommand  struct{ CommandInvocationShell }
+	foreignDecision struct{ AdmissibilityDecisionAllow }
+	foreignProfile  struct {
+		AdmissibilityProfileSrbnCertified
+	}
+	foreignGateDecision struct{ GateDecisionHardPass }
+	foreignOutput       struct{ TurnOutputText }
+	foreignFamily       struct{ ModelFamilyKnown }
+	foreignOrigin       struct{ OverrideOriginBase }
+	foreignDependency   struct {
+		StateDependencySessionInvariant
+	}
+)
+
 // encodeFailures are events the encoder must refuse, with the text the
 // error must contain (a member path and reason).
 func encodeFailures() []struct {
@@ -122,6 +144,31 @@ func encodeFailures() []struct {
 		{"page id not UTF-8", ContextWorkingSetEvent{PageIDs: []string{"a", badUTF8}}, "page_ids[1]"},
 		{"digest not UTF-8", PromptProgramInvokedEvent{ResidentContextDigest: badUTF8}, "resident_context_digest"},
 		{"tool call not UTF-8", ToolCallObservedEvent{Call: ProviderToolCall{Name: badUTF8}}, "call.name"},
+		{"foreign event", foreignEvent{CandidateRestoredEvent{CheckpointID: secret}},
+			"cannot encode: LoopEvent of a type that is none of its variants"},
+		{"foreign event pointer", &foreignEvent{}, "cannot encode: LoopEvent of a type that is none of its variants"},
+		{"foreign message", ConversationSeededEvent{Seed: ConversationSeeded{Conversation: Conversation{
+			Messages: []Message{foreignMessage{MessageUser{Content: secret}}}}}},
+			"seed.conversation.messages[0]: Message of a type that is none of its variants"},
+		{"foreign delta", ConversationDeltaEvent{Record: ConversationDeltaRecord{Delta: &foreignDelta{}}},
+			"record.delta: ConversationDelta of a type that is none of its variants"},
+		{"foreign command is not None", withCommand(foreignCommand{CommandInvocationShell{Script: secret}}),
+			"proposal.command: CommandInvocation of a type that is none of its variants"},
+		{"foreign admissibility decision", withWitness(FullAdmissibilityWitness{Base: AdmissibilityWitness{
+			Decision: foreignDecision{}}, Profile: AdmissibilityProfileSrbnCertified{}}),
+			"witness.base.decision: AdmissibilityDecision of a type that is none of its variants"},
+		{"foreign profile", withWitness(FullAdmissibilityWitness{Base: okBase, Profile: foreignProfile{}}),
+			"witness.profile: AdmissibilityProfile of a type that is none of its variants"},
+		{"foreign gate decision", BranchCommittedEvent{Decision: foreignGateDecision{}},
+			"decision: GateDecision of a type that is none of its variants"},
+		{"foreign output", TurnObservedEvent{Output: foreignOutput{TurnOutputText(secret)}},
+			"output: TurnOutput of a type that is none of its variants"},
+		{"foreign family", program(func(p *CompiledPromptProgram) { p.Route.Family = foreignFamily{ModelFamilyQwen} }),
+			"program.route.family: ModelFamily of a type that is none of its variants"},
+		{"foreign origin", program(func(p *CompiledPromptProgram) { p.Messages[1].Sections[0].Origin = foreignOrigin{} }),
+			"program.messages[1].sections[0].origin: OverrideOrigin of a type that is none of its variants"},
+		{"foreign birth dependency", DurableCandidateCheckpointEvent{BirthDeps: []StateDependency{foreignDependency{}}},
+			"birth_deps[0]: StateDependency of a type that is none of its variants"},
 	}
 }
 

@@ -275,6 +275,10 @@ func (e *encoder) event(dst []byte, ev LoopEvent) ([]byte, *pathError) {
 		if v != nil {
 			return e.event(dst, *v)
 		}
+	default:
+		if ev != nil {
+			return dst, foreignVariant("LoopEvent")
+		}
 	}
 	return dst, encodeFail(errNilEvent)
 }

@@ -44,6 +44,14 @@ func nilVariant(enum string) *pathError {
 	return encodeFail("nil " + enum)
 }
 
+// foreignVariant returns the failure of a value of the named sealed
+// interface whose type is none of its variants: a type of another package
+// that embeds a variant, and so implements the interface through the
+// promoted sealing method. It is never written, not even as None.
+func foreignVariant(enum string) *pathError {
+	return encodeFail(enum + " of a type that is none of its variants")
+}
+
 // before writes the part of a variant of the tagged table f with a single
 // member (member 1) that precedes the member's value: the opening, the tag
 // if it comes first in the form being written, and the member's key.
@@ -108,6 +116,10 @@ func (e *encoder) message(dst []byte, m Message) ([]byte, *pathError) {
 		if v != nil {
 			return e.message(dst, *v)
 		}
+	default:
+		if m != nil {
+			return dst, foreignVariant("Message")
+		}
 	}
 	return dst, nilVariant("Message")
 }
@@ -134,6 +146,10 @@ func (e *encoder) conversationDelta(dst []byte, d ConversationDelta) ([]byte, *p
 		if v != nil {
 			return e.conversationDelta(dst, *v)
 		}
+	default:
+		if d != nil {
+			return dst, foreignVariant("ConversationDelta")
+		}
 	}
 	return dst, nilVariant("ConversationDelta")
 }
@@ -153,6 +169,10 @@ func (e *encoder) commandInvocation(dst []byte, c CommandInvocation) ([]byte, *p
 	case *CommandInvocationShell:
 		if v != nil {
 			return e.commandShell(dst, v)
+		}
+	default:
+		if c != nil {
+			return dst, foreignVariant("CommandInvocation")
 		}
 	}
 	return append(dst, "null"...), nil
@@ -250,6 +270,10 @@ func (e *encoder) admissibilityDecision(dst []byte, d AdmissibilityDecision) ([]
 		if v != nil {
 			return e.admissibilityDecision(dst, *v)
 		}
+	default:
+		if d != nil {
+			return dst, foreignVariant("AdmissibilityDecision")
+		}
 	}
 	return dst, nilVariant("AdmissibilityDecision")
 }
@@ -275,6 +299,10 @@ func (e *encoder) admissibilityProfile(dst []byte, p AdmissibilityProfile) ([]by
 	case *AdmissibilityProfileHumanApproved:
 		if v != nil {
 			return e.admissibilityProfile(dst, *v)
+		}
+	default:
+		if p != nil {
+			return dst, foreignVariant("AdmissibilityProfile")
 		}
 	}
 	if f == nil {
@@ -317,6 +345,10 @@ func (e *encoder) gateDecision(dst []byte, d GateDecision) ([]byte, *pathError) 
 	case *GateDecisionExhaustedWithCertificate:
 		if v != nil {
 			return e.gateDecision(dst, *v)
+		}
+	default:
+		if d != nil {
+			return dst, foreignVariant("GateDecision")
 		}
 	}
 	if f == nil {

@@ -41,6 +41,10 @@ func (e *encoder) turnOutput(dst []byte, o TurnOutput) ([]byte, *pathError) {
 		if v != nil {
 			return e.turnOutput(dst, *v)
 		}
+	default:
+		if o != nil {
+			return dst, foreignVariant("TurnOutput")
+		}
 	}
 	return dst, nilVariant("TurnOutput")
 }
@@ -58,6 +62,10 @@ func (e *encoder) modelFamily(dst []byte, f ModelFamily) ([]byte, *pathError) {
 	case *ModelFamilyOther:
 		if v != nil {
 			return e.modelFamily(dst, *v)
+		}
+	default:
+		if f != nil {
+			return dst, foreignVariant("ModelFamily")
 		}
 	}
 	return dst, nilVariant("ModelFamily")
@@ -82,6 +90,10 @@ func (e *encoder) overrideOrigin(dst []byte, o OverrideOrigin) ([]byte, *pathErr
 	case *OverrideOriginExactModel:
 		if v != nil {
 			return e.overrideOrigin(dst, *v)
+		}
+	default:
+		if o != nil {
+			return dst, foreignVariant("OverrideOrigin")
 		}
 	}
 	return dst, nilVariant("OverrideOrigin")
@@ -113,6 +125,10 @@ func (e *encoder) stateDependency(dst []byte, d StateDependency) ([]byte, *pathE
 	case *StateDependencyPathBlob:
 		if v != nil {
 			return e.stateDependency(dst, *v)
+		}
+	default:
+		if d != nil {
+			return dst, foreignVariant("StateDependency")
 		}
 	}
 	return dst, nilVariant("StateDependency")

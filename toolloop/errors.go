@@ -20,8 +20,9 @@ var (
 	ErrDecode = errors.New("toolloop: cannot decode")
 
 	// ErrEncode reports a value that cannot be written: a nil event, a nil
-	// variant outside an Option member, an enum value outside its list, a
-	// string that is not valid UTF-8, or an unknown FloatLayout.
+	// variant outside an Option member, an event or variant of a type that
+	// only embeds one of the package's types, an enum value outside its
+	// list, a string that is not valid UTF-8, or an unknown FloatLayout.
 	ErrEncode = errors.New("toolloop: cannot encode")
 
 	// ErrUnknownSchemaVersion reports a tool_loop payload whose

@@ -1,8 +1,8 @@
 package conversationprojection
 
 import (
-	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -84,7 +84,7 @@ func FilterNeverBackend(call lipapi.Call, snap Snapshot) (lipapi.Call, error) {
 type injection struct {
 	ov     int            // index in Snapshot.Steering
 	target int            // position of the anchored unit; -1 at the stable prefix
-	anchor *MessageAnchor // the anchor used, when target >= 0 (in place's anchors)
+	anchor *MessageAnchor // the anchor used, when target >= 0 (the stored one, or a copy of the carried one); read only
 }
 
 // project runs Project steps 2 to 10, with snap already validated, on the
@@ -193,30 +193,39 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 			nAfter++
 		}
 	}
-	// For the j-th active after_message overlay in Steering order,
-	// anchors[2j] is its stored anchor and anchors[2j+1] its carried anchor
-	// (the zero anchor, which never resolves, if none).
-	anchors := make([]MessageAnchor, 0, 2*nAfter)
-	var sums []sum // the sums of anchors, when the kernel validated the snapshot
-	if k.anchors != nil {
-		sums = make([]sum, 0, 2*nAfter)
+	// keys[j] is the stored anchor of the j-th active after_message
+	// overlay in Steering order and, with carried anchors, keys[nAfter+j]
+	// its carried anchor (the zero key, which never resolves, if none).
+	var keys []anchorKey
+	var copies []MessageAnchor // copies[j]: the carried anchor of keys[nAfter+j]
+	if len(carried) > 0 {
+		keys, copies = make([]anchorKey, 2*nAfter), make([]MessageAnchor, nAfter)
+	} else {
+		keys = make([]anchorKey, nAfter)
 	}
+	j := 0
 	for i := range steering {
 		o := &steering[i]
 		if !o.Active || o.Placement.Kind != PlacementAfterMessage {
 			continue
 		}
-		c := carried[o.OverlayID]
-		anchors = append(anchors, *o.Placement.Anchor, c)
-		if sums != nil {
-			id, _ := parseIdentity(c.Identity)
-			sums = append(sums, k.anchors[i], id)
+		if k.anchors != nil {
+			keys[j] = anchorKey{k.anchors[i], o.Placement.Anchor.Occurrence}
+		} else {
+			keys[j] = keyOf(*o.Placement.Anchor)
 		}
+		if copies != nil {
+			if c, ok := carried[o.OverlayID]; ok {
+				copies[j], keys[nAfter+j] = c, keyOf(c)
+			}
+		}
+		j++
 	}
-	pos := t.resolveSums(anchors, sums, removed)
+	pos := t.resolveKeys(keys, removed)
 	// byRank[r] is the injection of the overlay of rank r.
 	ranks := k.ranks()
-	byRank := make([]injection, k.active)
+	block := make([]injection, 2*k.active)
+	byRank, parts := block[:k.active:k.active], block[k.active:]
 	nResolved, a := 0, 0
 	for i := range steering {
 		o := &steering[i]
@@ -228,11 +237,11 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 		if o.Placement.Kind != PlacementAfterMessage {
 			continue
 		}
-		in.anchor = &anchors[a]
-		if in.target = pos[a]; in.target < 0 && pos[a+1] >= 0 {
-			in.target, in.anchor = pos[a+1], &anchors[a+1]
+		in.anchor = o.Placement.Anchor
+		if in.target = pos[a]; in.target < 0 && copies != nil && pos[nAfter+a] >= 0 {
+			in.target, in.anchor = pos[nAfter+a], &copies[a]
 		}
-		a += 2
+		a++
 		if in.target >= 0 {
 			nResolved++
 			continue
@@ -245,19 +254,23 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 	}
 	// Partition, keeping rank order: the unresolved (stable prefix) first,
 	// then the resolved, which are then ordered by target, ties keeping
-	// rank order.
+	// rank order: sorted on keys target<<shift | rank, where rank < 1<<shift.
 	split := len(byRank) - nResolved
-	parts := make([]injection, len(byRank))
 	s, e := 0, split
-	for _, in := range byRank {
+	shift := bits.Len(uint(len(byRank)))
+	order := make([]uint64, 0, nResolved)
+	for r, in := range byRank {
 		if in.target >= 0 {
-			parts[e], e = in, e+1
+			order = append(order, uint64(in.target)<<shift|uint64(r))
 		} else {
 			parts[s], s = in, s+1
 		}
 	}
+	slices.Sort(order)
+	for _, key := range order {
+		parts[e], e = byRank[key&(1<<shift-1)], e+1
+	}
 	stable, resolved = parts[:split:split], parts[split:]
-	slices.SortStableFunc(resolved, func(a, b injection) int { return cmp.Compare(a.target, b.target) })
 	return stable, resolved, fallbacks, nil
 }
 

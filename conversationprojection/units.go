@@ -375,6 +375,19 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 	return c
 }
 
+// An anchorKey is an anchor with its identity parsed: id is the zero sum
+// for an identity that names no unit (invalid, or spelling the zero sum).
+type anchorKey struct {
+	id  sum
+	occ uint32
+}
+
+// keyOf returns the key of a.
+func keyOf(a MessageAnchor) anchorKey {
+	id, _ := parseIdentity(a.Identity)
+	return anchorKey{id, a.Occurrence}
+}
+
 // resolveAnchors resolves every anchor of anchors over the message units of
 // t in one pass, counting occurrences only over the units for which skip
 // (when non-nil) is false. It returns the unit position of each anchor, -1
@@ -382,20 +395,21 @@ func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 // It runs in O(n + a log a) for n units and a anchors, with one sumIndex
 // lookup per unit and a constant number of allocations.
 func (t *trajectory) resolveAnchors(anchors []MessageAnchor, skip []bool) []int {
-	return t.resolveSums(anchors, nil, skip)
+	keys := make([]anchorKey, len(anchors))
+	for j, a := range anchors {
+		keys[j] = keyOf(a)
+	}
+	return t.resolveKeys(keys, skip)
 }
 
-// resolveSums is resolveAnchors with the anchors' identities already
-// parsed: ids[j] is the sum of anchors[j].Identity, zero for an identity
-// that names no unit; with ids nil they are parsed here.
-func (t *trajectory) resolveSums(anchors []MessageAnchor, ids []sum, skip []bool) []int {
-	pos := make([]int, len(anchors))
+// resolveKeys is resolveAnchors on the anchors' keys.
+func (t *trajectory) resolveKeys(anchors []anchorKey, skip []bool) []int {
 	if len(anchors) == 0 {
-		return pos
+		return []int{}
 	}
 	// The valid anchors are grouped by identity (group g for the g-th
-	// identity of ids); a group's anchors, ordered by occurrence, are
-	// order[next:end], and as the count of its identity grows, next
+	// identity added to index); a group's anchors, ordered by occurrence,
+	// are order[next:end], and as the count of its identity grows, next
 	// advances over the anchors reached.
 	type group struct {
 		count     uint32
@@ -403,23 +417,16 @@ func (t *trajectory) resolveSums(anchors []MessageAnchor, ids []sum, skip []bool
 	}
 	index := newSumIndex(len(anchors))
 	groups := make([]group, 0, len(anchors))
-	scratch := make([]int, 2*len(anchors))
-	of, order := scratch[:len(anchors)], scratch[len(anchors):] // of[j]: the group of anchor j, or -1
-	for j, a := range anchors {
+	scratch := make([]int, 3*len(anchors))
+	// pos[j]: the position of anchor j; of[j]: its group, or -1.
+	pos, of, order := scratch[:len(anchors):len(anchors)], scratch[len(anchors):2*len(anchors)], scratch[2*len(anchors):]
+	for j := range anchors {
+		a := &anchors[j]
 		pos[j], of[j] = -1, -1
-		if a.Occurrence == 0 {
+		if a.occ == 0 || a.id.isZero() {
 			continue
 		}
-		var id sum
-		if ids != nil {
-			id = ids[j]
-		} else {
-			id, _ = parseIdentity(a.Identity)
-		}
-		if id.isZero() {
-			continue
-		}
-		g, added := index.add(id)
+		g, added := index.add(a.id)
 		if added {
 			groups = append(groups, group{})
 		}
@@ -441,7 +448,7 @@ func (t *trajectory) resolveSums(anchors []MessageAnchor, ids []sum, skip []bool
 	for g := range groups {
 		if in := order[groups[g].next:groups[g].end]; len(in) > 1 {
 			slices.SortFunc(in, func(a, b int) int {
-				if c := cmp.Compare(anchors[a].Occurrence, anchors[b].Occurrence); c != 0 {
+				if c := cmp.Compare(anchors[a].occ, anchors[b].occ); c != 0 {
 					return c
 				}
 				return cmp.Compare(a, b)
@@ -458,7 +465,7 @@ func (t *trajectory) resolveSums(anchors []MessageAnchor, ids []sum, skip []bool
 		}
 		g := &groups[gi]
 		g.count++
-		for ; g.next < g.end && anchors[order[g.next]].Occurrence == g.count; g.next++ {
+		for ; g.next < g.end && anchors[order[g.next]].occ == g.count; g.next++ {
 			pos[order[g.next]] = i
 		}
 	}

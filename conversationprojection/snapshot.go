@@ -2,6 +2,7 @@ package conversationprojection
 
 import (
 	"fmt"
+	"hash/maphash"
 	"time"
 )
 
@@ -58,9 +59,59 @@ func (t *Tag) validate(s *sum) error {
 }
 
 // linearDuplicateScan is the longest Steering list whose overlay IDs are
-// compared pairwise instead of through a map, which keeps the validation
-// of typical snapshots free of allocations.
+// compared pairwise; longer lists go through a hash table.
 const linearDuplicateScan = 16
+
+// smallIDTable is the longest Steering list whose hash table lives on the
+// stack, which keeps the validation of every snapshot within the active
+// overlay bound free of allocations.
+const smallIDTable = 128
+
+// firstDuplicate returns the first position i whose OverlayID an earlier
+// overlay of steering holds, and the position j of the first overlay
+// holding it; (-1, -1) when the IDs are distinct. Long lists go through an
+// open-addressing table of positions (load factor at most one half) that
+// reads the IDs from steering itself; IDs are hashed with a seed drawn per
+// call, as Go's maps do, so no choice of IDs can make probing degenerate,
+// and results never depend on the seed.
+func firstDuplicate(steering []Overlay) (i, j int) {
+	if len(steering) <= linearDuplicateScan {
+		for i := range steering {
+			for j := range i {
+				if steering[j].OverlayID == steering[i].OverlayID {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	size := 16
+	for size < 2*len(steering) {
+		size *= 2
+	}
+	var buf [2 * smallIDTable]int32
+	var slots []int32 // position+1 of the first overlay hashed to each slot, 0 for none
+	if size <= len(buf) {
+		slots = buf[:size]
+	} else {
+		slots = make([]int32, size)
+	}
+	seed, mask := maphash.MakeSeed(), uint64(size-1)
+	for i := range steering {
+		id := steering[i].OverlayID
+		for h := maphash.String(seed, id) & mask; ; h = (h + 1) & mask {
+			p := slots[h]
+			if p == 0 {
+				slots[h] = int32(i + 1)
+				break
+			}
+			if steering[p-1].OverlayID == id {
+				return i, int(p - 1)
+			}
+		}
+	}
+	return -1, -1
+}
 
 // Validate checks s, stopping at the first failure, in this order:
 //  1. at most [MaxNeverBackendTags] tags;
@@ -111,7 +162,7 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}
-	var seen keyIndex[string] // the overlay IDs so far, numbered by index; long lists only
+	dup, dupOf := firstDuplicate(s.Steering)
 	active, total := 0, 0
 	for i := range s.Steering {
 		o := &s.Steering[i]
@@ -122,25 +173,9 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 		if err := o.validate(out); err != nil {
 			return fmt.Errorf("%w: steering[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
-		j := -1
-		if len(s.Steering) <= linearDuplicateScan {
-			for k := range i {
-				if s.Steering[k].OverlayID == o.OverlayID {
-					j = k
-					break
-				}
-			}
-		} else {
-			if seen.slots == nil {
-				seen = newKeyIndex[string](len(s.Steering))
-			}
-			if k, added := seen.add(o.OverlayID); !added {
-				j = k
-			}
-		}
-		if j >= 0 {
+		if i == dup {
 			return fmt.Errorf("%w: steering[%d]: %w: duplicates the id of steering[%d]",
-				ErrInvalidSnapshot, i, ErrInvalidOverlayID, j)
+				ErrInvalidSnapshot, i, ErrInvalidOverlayID, dupOf)
 		}
 		if o.Active {
 			active++

@@ -217,6 +217,13 @@ func snapshotRuleCases() []snapshotRuleCase {
 			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("steering[%d]: conversationprojection: invalid overlay id: duplicates the id of steering[4]", linearDuplicateScan+3),
 		},
 		{
+			name: "duplicate in a list too long for the stack table", snap: edit(Snapshot{Steering: testOverlays(2*smallIDTable+5, 0, false)}, func(s *Snapshot) {
+				s.Steering[2*smallIDTable+2].OverlayID = s.Steering[smallIDTable+1].OverlayID
+				s.Steering[2*smallIDTable+4].OverlayID = s.Steering[3].OverlayID
+			}),
+			want: []error{ErrInvalidSnapshot, ErrInvalidOverlayID}, rule: fmt.Sprintf("steering[%d]: conversationprojection: invalid overlay id: duplicates the id of steering[%d]", 2*smallIDTable+2, smallIDTable+1),
+		},
+		{
 			name: "duplicate at the end of a short list", snap: edit(Snapshot{Steering: testOverlays(linearDuplicateScan, 0, false)}, func(s *Snapshot) {
 				s.Steering[linearDuplicateScan-1].OverlayID = s.Steering[linearDuplicateScan-2].OverlayID
 			}),
@@ -307,6 +314,22 @@ func TestSnapshotValidateAllocations(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("Validate allocated %v times per run, want 0", n)
+	}
+}
+
+// TestSnapshotValidateLongListsAllocationFree pins that the duplicate
+// check of lists longer than the pairwise scan, up to the stack table's
+// size, does not allocate either.
+func TestSnapshotValidateLongListsAllocationFree(t *testing.T) {
+	for _, n := range []int{linearDuplicateScan + 1, MaxActiveOverlays, smallIDTable} {
+		s := Snapshot{NeverBackend: testTags(8), Steering: testOverlays(n, 0, false)}
+		if allocs := testing.AllocsPerRun(100, func() {
+			if err := s.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}); allocs != 0 {
+			t.Errorf("%d overlays: Validate allocated %v times per run, want 0", n, allocs)
+		}
 	}
 }
 

@@ -9,28 +9,27 @@ import (
 // scan; larger sets use a hash table.
 const linearSums = 8
 
-// A keyIndex numbers a set of distinct keys (sums or strings) in the order
-// they were added and finds a key's number in O(1) through an
-// open-addressing hash table with a load factor of at most one half. It
-// hashes with a seed drawn per index, as Go's maps do, so no choice of
-// keys (tags, anchors and overlay IDs are caller input) can make probing
-// degenerate; results never depend on the seed. It costs two allocations,
-// where a map of the same size costs more.
-type keyIndex[K sum | string] struct {
-	keys  []K
+// A keyIndex numbers a set of distinct sums in the order they were added
+// and finds a sum's number in O(1) through an open-addressing hash table
+// with a load factor of at most one half. It hashes with a seed drawn per
+// index, as Go's maps do, so no choice of sums (tags and anchors are caller
+// input) can make probing degenerate; results never depend on the seed. It
+// costs two allocations, where a map of the same size costs more.
+type keyIndex struct {
+	keys  []sum
 	slots []int32 // number+1 of the key hashed to each slot, 0 for none
 	seed  maphash.Seed
 }
 
 // newKeyIndex returns an empty index with room for n keys.
-func newKeyIndex[K sum | string](n int) keyIndex[K] {
-	x := keyIndex[K]{keys: make([]K, 0, n)}
+func newKeyIndex(n int) keyIndex {
+	x := keyIndex{keys: make([]sum, 0, n)}
 	x.grow(n)
 	return x
 }
 
 // grow rebuilds the table with room for n keys.
-func (x *keyIndex[K]) grow(n int) {
+func (x *keyIndex) grow(n int) {
 	size := 16
 	for size < 2*n {
 		size *= 2
@@ -41,22 +40,10 @@ func (x *keyIndex[K]) grow(n int) {
 	}
 }
 
-// hash returns the seeded hash of k. K is sum or string, so the switch is
-// exhaustive.
-func (x *keyIndex[K]) hash(k *K) uint64 {
-	switch k := any(k).(type) {
-	case *sum:
-		return maphash.Bytes(x.seed, k[:])
-	case *string:
-		return maphash.String(x.seed, *k)
-	}
-	return 0
-}
-
 // probe returns the slot holding k, or the empty slot where k belongs.
-func (x *keyIndex[K]) probe(k *K) int {
+func (x *keyIndex) probe(k *sum) int {
 	mask := uint64(len(x.slots) - 1)
-	h := x.hash(k) & mask
+	h := maphash.Bytes(x.seed, k[:]) & mask
 	for x.slots[h] != 0 && x.keys[x.slots[h]-1] != *k {
 		h = (h + 1) & mask
 	}
@@ -64,11 +51,11 @@ func (x *keyIndex[K]) probe(k *K) int {
 }
 
 // find returns the number of k, or -1 when it is not in x.
-func (x *keyIndex[K]) find(k *K) int { return int(x.slots[x.probe(k)]) - 1 }
+func (x *keyIndex) find(k *sum) int { return int(x.slots[x.probe(k)]) - 1 }
 
 // add adds k unless it is present and returns its number, and whether it
 // was added.
-func (x *keyIndex[K]) add(k K) (int, bool) {
+func (x *keyIndex) add(k sum) (int, bool) {
 	s := x.probe(&k)
 	if n := x.slots[s]; n != 0 {
 		return int(n - 1), false
@@ -90,13 +77,13 @@ func (x *keyIndex[K]) add(k K) (int, bool) {
 type sumIndex struct {
 	heads []uint64 // the leading 8 bytes of each sum, while linear
 	sums  []sum    // while linear
-	table keyIndex[sum]
+	table keyIndex
 }
 
 // newSumIndex returns an empty index with room for n sums.
 func newSumIndex(n int) sumIndex {
 	if n > linearSums {
-		return sumIndex{table: newKeyIndex[sum](n)}
+		return sumIndex{table: newKeyIndex(n)}
 	}
 	return sumIndex{heads: make([]uint64, 0, n), sums: make([]sum, 0, n)}
 }
@@ -131,7 +118,7 @@ func (x *sumIndex) add(s sum) (int, bool) {
 		return n, false
 	}
 	if len(x.sums) == linearSums { // the set outgrows the linear scan
-		x.table = newKeyIndex[sum](2 * linearSums)
+		x.table = newKeyIndex(2 * linearSums)
 		for _, t := range x.sums {
 			x.table.add(t)
 		}

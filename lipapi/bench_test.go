@@ -87,6 +87,29 @@ func TestValidateDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestValidateAllocatesOnlyForJSONNestedBeyond64 pins the documented
+// exception: a JSON value checked without a depth bound costs at most one
+// allocation (the checker's nesting stack) once it nests more than 64
+// levels, and none up to 64.
+func TestValidateAllocatesOnlyForJSONNestedBeyond64(t *testing.T) {
+	for _, tc := range []struct {
+		depth  int
+		allocs float64
+	}{{64, 0}, {65, 1}, {1000, 1}} {
+		legacy := Call{Messages: []Message{{Role: RoleUser, Parts: []Part{{Kind: PartJSON, Content: raw(nested(tc.depth))}}}}}
+		r := &ReasoningPart{Dialect: "d", Summary: raw(nested(tc.depth))}
+		items := Call{Items: []Item{{Kind: ItemKindReasoning, Reasoning: &ReasoningItem{Reasoning: r}}}}
+		for name, c := range map[string]Call{"legacy json part": legacy, "reasoning summary": items} {
+			if err := c.Validate(); err != nil {
+				t.Fatalf("%s at depth %d: %v", name, tc.depth, err)
+			}
+			if got := testing.AllocsPerRun(100, func() { _ = c.Validate() }); got > tc.allocs {
+				t.Errorf("%s at depth %d: Validate allocates %v times per call, want at most %v", name, tc.depth, got, tc.allocs)
+			}
+		}
+	}
+}
+
 // cloneAllocBound returns the allocations CloneCall may make for c: one
 // per non-empty trajectory slice (Instructions, Messages, Items), one block
 // per other slice or pointer type holding a value (all raw values share

@@ -41,9 +41,12 @@
 // as Go's maps are, so no input makes them degenerate. It does not allocate
 // on a valid call, except for two content part kinds (a json part's Text is
 // copied to bytes once for the JSON check, and an extension part's Data is
-// decoded with encoding/json to compare its "type" member) and once per key
+// decoded with encoding/json to compare its "type" member), once per key
 // kind in calls of more than 256 item IDs or tool calls (the table no
-// longer fits on the stack). CloneCall runs in linear time with a constant
+// longer fits on the stack), and once per JSON value checked without a
+// depth bound (json content, reasoning Opaque, Summary, Content and
+// EncryptedContent) that nests more than 64 levels deep (the checker's
+// nesting stack no longer fits in one word). CloneCall runs in linear time with a constant
 // number of allocations (one block per element type and one per trajectory
 // slice) plus one maps.Clone per non-nil map.
 //

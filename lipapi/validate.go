@@ -14,9 +14,11 @@ import (
 //
 // Validate does not allocate on a valid call, except once per json content
 // part (its Text is copied for the JSON check), to decode the Data of
-// extension content parts, and once per key kind (item IDs, tool call IDs)
-// when a call has more than 256 of that kind; it runs in expected time
-// linear in the size of c.
+// extension content parts, once per key kind (item IDs, tool call IDs)
+// when a call has more than 256 of that kind, and once per JSON value
+// checked without a depth bound (json content, reasoning Opaque, Summary,
+// Content and EncryptedContent) nested more than 64 levels deep; it runs in
+// expected time linear in the size of c.
 func (c Call) Validate() error {
 	var p problem
 	if c.HasItemAuthority() {

@@ -24,14 +24,24 @@ type CanonicalTerminalCandidate struct {
 // is required; the other identifiers are optional. Each is at most
 // MaxIdentifierBytes.
 type RequestIdentity struct {
-	RequestID, TraceID, ALegID, BLegID string
+	// RequestID identifies the request; it is required.
+	RequestID string
+	// TraceID is the optional trace identifier.
+	TraceID string
+	// ALegID is the optional identifier of the request's A leg.
+	ALegID string
+	// BLegID is the optional identifier of the request's B leg.
+	BLegID string
 }
 
 // PolicySnapshot is the policy in force for the candidate. Revision is
 // required (at most MaxIdentifierBytes); MaxContinuationAttempts is the
 // platform continuation cap and is not validated.
 type PolicySnapshot struct {
-	Revision                string
+	// Revision names the policy revision; it is required.
+	Revision string
+	// MaxContinuationAttempts is the platform continuation cap; it is not
+	// validated.
 	MaxContinuationAttempts uint8
 }
 
@@ -39,8 +49,10 @@ type PolicySnapshot struct {
 // TrajectoryRef is optional (at most MaxIdentifierBytes); Attempt is not
 // validated.
 type ContinuationEvidence struct {
+	// TrajectoryRef optionally names the continued trajectory.
 	TrajectoryRef string
-	Attempt       uint8
+	// Attempt is the current continuation attempt; it is not validated.
+	Attempt uint8
 }
 
 // ActionFact is one observed action. The zero value is the unused slot. An
@@ -48,26 +60,45 @@ type ContinuationEvidence struct {
 // tool_result) and a known status; a tool fact also needs a CallID and a
 // non-blank Name.
 type ActionFact struct {
-	ItemID, CallID string
-	Kind           lipapi.ItemKind
-	Status         lipapi.ItemStatus
-	Name           string
+	// ItemID identifies the item of the action.
+	ItemID string
+	// CallID identifies the tool call of the action; tool facts need it.
+	CallID string
+	// Kind is message, tool_call or tool_result.
+	Kind lipapi.ItemKind
+	// Status is in_progress, completed or incomplete.
+	Status lipapi.ItemStatus
+	// Name is the tool name; tool facts need a non-blank one.
+	Name string
 }
 
 // EvidenceLineage links the evidence to its trajectory. The references are
 // optional (at most MaxIdentifierBytes each); Attempt is not validated.
 // ProgressRef typically carries an opaque protocol state token.
 type EvidenceLineage struct {
-	TrajectoryRef, ParentRef, ProgressRef string
-	Attempt                               uint8
+	// TrajectoryRef optionally names the trajectory of the evidence.
+	TrajectoryRef string
+	// ParentRef is the optional parent reference.
+	ParentRef string
+	// ProgressRef optionally carries progress state, such as an opaque
+	// protocol state token.
+	ProgressRef string
+	// Attempt is the attempt the evidence belongs to; it is not validated.
+	Attempt uint8
 }
 
 // Evidence is the bounded evidence a Provider decides on. The zero value is
 // valid: no text, no actions, no completion protocol.
 type Evidence struct {
-	// Objective, RecentText and CandidateText are optional texts of at most
-	// MaxEvidenceTextBytes each.
-	Objective, RecentText, CandidateText string
+	// Objective is the optional objective text (at most
+	// MaxEvidenceTextBytes).
+	Objective string
+	// RecentText is the optional recent conversation text (at most
+	// MaxEvidenceTextBytes).
+	RecentText string
+	// CandidateText is the optional text of the candidate (at most
+	// MaxEvidenceTextBytes).
+	CandidateText string
 	// Actions holds the observed actions; only the first ActionCount slots
 	// are active and the rest must be zero.
 	Actions [MaxEvidenceActions]ActionFact
@@ -87,11 +118,16 @@ type Evidence struct {
 // shares nothing with the original. The zero value is not valid: it lacks a
 // cause, a request id, a policy revision and a deadline.
 type Input struct {
-	Candidate    CanonicalTerminalCandidate
-	Request      RequestIdentity
-	Policy       PolicySnapshot
+	// Candidate is the terminal candidate under decision.
+	Candidate CanonicalTerminalCandidate
+	// Request identifies the request the candidate belongs to.
+	Request RequestIdentity
+	// Policy is the policy in force.
+	Policy PolicySnapshot
+	// Continuation describes the continuation that produced the candidate.
 	Continuation ContinuationEvidence
-	Evidence     Evidence
+	// Evidence is what the Provider decides on.
+	Evidence Evidence
 	// Deadline is when the decision must be made; it is required.
 	Deadline time.Time
 }

@@ -21,8 +21,12 @@ type ValidationError struct {
 	Message string `json:"message"`
 }
 
-// Error returns "Field: Message", or Message alone when Field is empty.
+// Error returns "Field: Message", or Message alone when Field is empty;
+// a nil *ValidationError reports ErrInvalidCall's text instead of panicking.
 func (e *ValidationError) Error() string {
+	if e == nil {
+		return ErrInvalidCall.Error()
+	}
 	if e.Field == "" {
 		return e.Message
 	}

@@ -304,14 +304,9 @@ func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []inje
 	inject := func(in injection, instr bool) {
 		o := &k.snap.Steering[in.ov]
 		at := out.appendOverlay(o, k.overlays[in.ov], instr, &inj)
-		p := &prov[k.rank[in.ov]]
-		*p = OverlayProvenance{
-			OverlayID:        o.OverlayID,
-			Revision:         o.Revision,
-			SlotOrdinal:      o.SlotOrdinal,
-			ResolvedKind:     PlacementStablePrefix,
-			InjectedIdentity: k.overlayName(in.ov),
-		}
+		p := &prov[k.rank[in.ov]] // zero until now: ranks are distinct
+		p.OverlayID, p.Revision, p.SlotOrdinal = o.OverlayID, o.Revision, o.SlotOrdinal
+		p.ResolvedKind, p.InjectedIdentity = PlacementStablePrefix, k.overlayName(in.ov)
 		if in.target >= 0 {
 			p.ResolvedKind = PlacementAfterMessage
 			p.ResolvedAnchor = inj.anchor(*in.anchor)
@@ -426,18 +421,19 @@ func (b *injected) legacyPosition(instr bool, at int) (*bool, *int) {
 func (t *trajectory) appendOverlay(o *Overlay, id sum, instr bool, b *injected) int {
 	at := 0
 	if t.item {
-		b.content = append(b.content, lipapi.ContentPart{Kind: lipapi.ContentPartText, Text: o.Message.Text})
+		var c *lipapi.ContentPart
+		b.content, c = appendNew(b.content)
+		c.Kind, c.Text = lipapi.ContentPartText, o.Message.Text
 		n := len(b.content)
 		at = len(t.items)
-		t.items = append(t.items, lipapi.Item{
-			Kind:    lipapi.ItemKindMessage,
-			ID:      b.itemID(o.OverlayID),
-			Status:  lipapi.ItemStatusCompleted,
-			Role:    overlayRole(o),
-			Content: b.content[n-1 : n : n],
-		})
+		var it *lipapi.Item
+		t.items, it = appendNew(t.items)
+		it.Kind, it.ID, it.Status = lipapi.ItemKindMessage, b.itemID(o.OverlayID), lipapi.ItemStatusCompleted
+		it.Role, it.Content = overlayRole(o), b.content[n-1:n:n]
 	} else {
-		b.parts = append(b.parts, lipapi.TextPart(o.Message.Text))
+		var p *lipapi.Part
+		b.parts, p = appendNew(b.parts)
+		p.Kind, p.Text = lipapi.PartText, o.Message.Text
 		n := len(b.parts)
 		m := lipapi.Message{Role: overlayRole(o), Parts: b.parts[n-1 : n : n]}
 		if instr {
@@ -455,4 +451,13 @@ func (t *trajectory) appendOverlay(o *Overlay, id sum, instr bool, b *injected) 
 		}
 	}
 	return at
+}
+
+// appendNew appends a zero element to s and returns s and a pointer to that
+// element, to be filled in place: cheaper than building a large struct and
+// copying it in.
+func appendNew[T any](s []T) ([]T, *T) {
+	var zero T
+	s = append(s, zero)
+	return s, &s[len(s)-1]
 }

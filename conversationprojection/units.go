@@ -30,10 +30,9 @@ type kernel struct {
 	// overlays[i] is the identity of the unit injected for
 	// snap.Steering[i], zero until first computed.
 	overlays []sum
-	// names[i] is overlays[i] formatted, "" until first needed; the names
-	// are carved from one string built in nameBuf.
-	names   []MessageIdentity
-	nameBuf strings.Builder
+	// names[i] is overlays[i] formatted for an active overlay; nil until
+	// first needed. The names are carved from one string.
+	names []MessageIdentity
 	// hashes counts identity computations; tests use it to check that a
 	// call hashes each message unit at most once.
 	hashes int
@@ -57,7 +56,6 @@ func (k *kernel) validate(snap *Snapshot) error {
 // and is left out.
 func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
 	k.snap, k.overlays, k.names, k.rank, k.anchors = snap, nil, nil, nil, nil
-	k.nameBuf.Reset()
 	k.active = 0
 	for i := range snap.Steering {
 		if snap.Steering[i].Active {
@@ -185,19 +183,26 @@ func idHead(id string) uint64 {
 	return h
 }
 
-// overlayName returns the identity of the unit injected for
-// snap.Steering[i], which overlayIdentity has computed, formatted. The
-// names of all active overlays share one allocation.
+// overlayName returns the identity of the unit injected for active
+// overlay snap.Steering[i], formatted. On first use it formats the names of
+// all active overlays, whose identities place has computed, into one
+// string.
 func (k *kernel) overlayName(i int) MessageIdentity {
 	if k.names == nil {
-		k.names = make([]MessageIdentity, len(k.snap.Steering))
-		k.nameBuf.Grow(k.active * identityLen)
-	}
-	if k.names[i] == "" {
-		var buf [identityLen]byte
-		start := k.nameBuf.Len()
-		k.nameBuf.Write(appendIdentity(buf[:0], k.overlays[i]))
-		k.names[i] = MessageIdentity(k.nameBuf.String()[start:])
+		steering := k.snap.Steering
+		b := make([]byte, 0, k.active*identityLen)
+		for j := range steering {
+			if steering[j].Active {
+				b = appendIdentity(b, k.overlays[j])
+			}
+		}
+		all := string(b)
+		k.names = make([]MessageIdentity, len(steering))
+		for j := range steering {
+			if steering[j].Active {
+				k.names[j], all = MessageIdentity(all[:identityLen]), all[identityLen:]
+			}
+		}
 	}
 	return k.names[i]
 }

@@ -448,6 +448,14 @@ func pjFuzzProject(t *testing.T, data []byte, vocab []MessageIdentity) (g *pjFuz
 	if !reflect.DeepEqual(call, before) {
 		t.Fatal("Project mutated its input")
 	}
+	if full := pjProjectValidatingInFull(call, snap); fmt.Sprint(err) != fmt.Sprint(full) {
+		t.Fatalf("Project error %v, validating the whole output gives %v", err, full)
+	}
+	if err == nil {
+		if verr := out.Validate(); verr != nil {
+			t.Fatalf("Project returned an invalid call: %v", verr)
+		}
+	}
 	if err != nil {
 		pjCheckError(t, "Project", err, out, ev)
 		return g, call, snap, out, ev, false
@@ -479,8 +487,10 @@ func pjFuzzProject(t *testing.T, data []byte, vocab []MessageIdentity) (g *pjFuz
 // authorities: no never_backend identity survives but on injected copies,
 // every active overlay is injected exactly once (or the call fails closed),
 // unexcluded units keep their order and bytes, the input is unchanged and
-// unaliased, Verify accepts the projection, and Reassert(Project(x)) is
-// the projection, with the frozen baseline and without.
+// unaliased, the output is valid and Project fails exactly when (and as)
+// validating the whole output does, Verify accepts the projection, and
+// Reassert(Project(x)) is the projection, with the frozen baseline and
+// without.
 func FuzzProject(f *testing.F) {
 	vocab := pjFuzzVocabulary(f)
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -96,7 +96,10 @@ type injection struct {
 // It returns the output call and its trajectory. With deep set the call is
 // a deep copy sharing no memory with base or t, and the trajectory records
 // no identities; otherwise the call shares their memory and is for
-// internal use only.
+// internal use only. The output must pass lipapi.Call.Validate; with deep
+// set, when keptValid can tell from the deep copy of the units that it
+// does, the injected units are not validated again. The kernel must have
+// validated its snapshot.
 func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steering, deep bool, carried map[string]MessageAnchor) (lipapi.Call, *trajectory, *ProjectionEvidence, error) {
 	if err := t.firstError(); err != nil {
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
@@ -116,16 +119,21 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 		}
 	}
 	src, outBase := t, base
+	var clone lipapi.Call
 	if deep {
 		// One deep copy of the input's units and other fields; the
 		// injected units are fresh and need none.
-		clone := lipapi.CloneCall(t.shallowCall(base))
+		clone = lipapi.CloneCall(t.shallowCall(base))
 		src, outBase = t.withUnitsOf(&clone), &clone
 	}
 	out, prov := k.assemble(src, removed, stable, resolved, !deep)
 	c := out.shallowCall(outBase)
-	if err := c.Validate(); err != nil {
-		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	// The copy, which the output no longer needs, stands in for the output
+	// when judging its validity (see keptValid).
+	if !deep || !keptValid(&clone, removed, len(stable)+len(resolved), t.injectedIntoInstructions(stable, resolved)) {
+		if err := c.Validate(); err != nil {
+			return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		}
 	}
 	ev.InjectedCount = len(prov)
 	if len(prov) > 0 {
@@ -274,18 +282,95 @@ func (k *kernel) place(t *trajectory, removed []bool, carried map[string]Message
 	return stable, resolved, fallbacks, nil
 }
 
+// injectedIntoInstructions returns the number of the injections of stable
+// and resolved that assemble puts into the instructions (legacy authority;
+// under item authority it is a count without meaning).
+func (t *trajectory) injectedIntoInstructions(stable, resolved []injection) int {
+	n := len(stable)
+	for _, in := range resolved {
+		if in.target < len(t.ins) {
+			n++
+		}
+	}
+	return n
+}
+
+// keptValid reports whether the output of a projection passes
+// lipapi.Call.Validate, judging from c, a deep copy of the projected
+// trajectory's units of which removed (nil for none) marks those left out,
+// with m injected units added, mIns of them to the instructions under
+// legacy authority. It may report false for a valid output (which is then
+// validated in full), never true for an invalid one, provided the kernel
+// validated the snapshot. It overwrites the removed units of c with
+// placeholders: c is for judging only and shares no unit with the output.
+//
+// Validate checks a call's envelope, each unit, and rules across units.
+// Each injected unit is valid on its own, as the snapshot was validated: a
+// message with a valid role and one text part of 1 to MaxSteeringTextBytes
+// bytes (within lipapi.MaxPartTextBytes); under item authority completed,
+// without a phase, with an ID of "lip-steering-" and an overlay ID (within
+// lipapi.MaxItemReferenceIDBytes; tests pin both bounds). The placeholders,
+// user messages with one text part and no ID, are valid too. So when c
+// validates, so do the kept units alone: every rule across units that
+// holds for the whole holds for its kept subsequence, since placeholders
+// carry no ID, reference, tool call or reasoning payload, and the count
+// bounds hold for fewer units; keptValid checks the envelope rule the
+// placeholders could mask (Items, or Messages, not empty). Adding the
+// injected units keeps every rule but the count bounds, checked here, and
+// those on item IDs: the injected IDs are distinct (overlay IDs are), and
+// when no kept item's ID or reference starts with "lip-steering-" they
+// neither collide with a kept ID nor are the target of a reference.
+func keptValid(c *lipapi.Call, removed []bool, m, mIns int) bool {
+	item := c.HasItemAuthority()
+	kept, keptIns := len(c.Items)+len(c.Messages), len(c.Instructions)
+	var content []lipapi.ContentPart // the placeholders' parts, shared
+	var parts []lipapi.Part
+	for i, r := range removed {
+		switch {
+		case !r:
+		case item:
+			if content == nil {
+				content = []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "-"}}
+			}
+			c.Items[i], kept = lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleUser, Content: content}, kept-1
+		default:
+			if parts == nil {
+				parts = []lipapi.Part{lipapi.TextPart("-")}
+			}
+			if i < len(c.Instructions) {
+				c.Instructions[i], keptIns = lipapi.Message{Role: lipapi.RoleUser, Parts: parts}, keptIns-1
+			} else {
+				c.Messages[i-len(c.Instructions)], kept = lipapi.Message{Role: lipapi.RoleUser, Parts: parts}, kept-1
+			}
+		}
+	}
+	if kept == 0 || c.Validate() != nil {
+		return false
+	}
+	if !item {
+		return keptIns+mIns <= lipapi.MaxInstructionMessages && kept+m-mIns <= lipapi.MaxMessages
+	}
+	if kept+m > lipapi.MaxItems {
+		return false
+	}
+	if m > 0 {
+		for i := range c.Items {
+			it := &c.Items[i]
+			if strings.HasPrefix(it.ID, steeringIDPrefix) || it.Reference != nil && strings.HasPrefix(it.Reference.ID, steeringIDPrefix) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // assemble builds the output trajectory: the units of t not removed, with
 // the injections inserted (Project steps 7 and 8), and the provenance of
 // each injection, in order-key order (by rank). The injected units and the
 // provenance's pointers are allocated in one block per kind.
 func (k *kernel) assemble(t *trajectory, removed []bool, stable, resolved []injection, ids bool) (*trajectory, []OverlayProvenance) {
 	m := len(stable) + len(resolved)
-	mIns := len(stable) // injected into the instructions (legacy)
-	for _, in := range resolved {
-		if in.target < len(t.ins) {
-			mIns++
-		}
-	}
+	mIns := t.injectedIntoInstructions(stable, resolved)
 	out := newTrajectoryLike(t, mIns, m-mIns, ids)
 	var prov []OverlayProvenance
 	var inj injected

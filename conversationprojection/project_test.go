@@ -3,6 +3,7 @@ package conversationprojection
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -291,6 +292,96 @@ func TestProjectValidatesItsOutput(t *testing.T) {
 	call := lipapi.Call{Items: []lipapi.Item{pjItem("lip-steering-o", lipapi.RoleUser, "q")}}
 	_, _, err = Project(call, Snapshot{Steering: []Overlay{pjStable("o", 1, "x")}})
 	pjWantErr(t, err, []error{ErrProjectionFailed, lipapi.ErrInvalidCall})
+}
+
+// pjProjectValidatingInFull is Project through the internal path that
+// validates the whole output call (the injected units included) instead of
+// judging it from the kept units: the reference for Project's shortcut.
+func pjProjectValidatingInFull(call lipapi.Call, snap Snapshot) error {
+	var k kernel
+	if err := k.validate(&snap); err != nil {
+		return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	_, _, _, err := k.project(&call, k.trajectoryOf(&call, call.HasItemAuthority()), nil, true, false, nil)
+	return err
+}
+
+// TestProjectOutputValidationMatchesFullValidation pins that Project,
+// which validates the kept units and what injection can break instead of
+// the whole output, accepts and rejects exactly what validating the whole
+// output does, with the same error: collisions with injected item IDs,
+// references to them, the count bounds, and a call that only its injected
+// units make valid.
+func TestProjectOutputValidationMatchesFullValidation(t *testing.T) {
+	// keptValid relies on injected units passing lipapi's bounds.
+	if MaxSteeringTextBytes > lipapi.MaxPartTextBytes || len(steeringIDPrefix)+MaxOverlayIDBytes > lipapi.MaxItemReferenceIDBytes {
+		t.Fatal("an injected unit can exceed a lipapi bound")
+	}
+	secret := pjItem("x", lipapi.RoleUser, pjSecret)
+	u2 := pjItem("u2", lipapi.RoleUser, "q2")
+	stable := Snapshot{Steering: []Overlay{pjStable("a", 1, "x-a")}}
+	after := Snapshot{Steering: []Overlay{pjAfter("a", 1, "x-a", pjAnchor(mustItemIdentity(t, u2), 1), AnchorFailClosed)}}
+	manyItems := func(n int) []lipapi.Item {
+		out := make([]lipapi.Item, n)
+		for i := range out {
+			out[i] = pjItem("", lipapi.RoleUser, fmt.Sprint("q", i))
+		}
+		return out
+	}
+	manyMessages := func(n int, role lipapi.Role) []lipapi.Message {
+		out := make([]lipapi.Message, n)
+		for i := range out {
+			out[i] = pjMsg(role, fmt.Sprint("q", i))
+		}
+		return out
+	}
+	eight := func(after bool, target MessageIdentity) Snapshot {
+		var s Snapshot
+		for i := 0; i < 8; i++ {
+			if after {
+				s.Steering = append(s.Steering, pjAfter(fmt.Sprint("o", i), 1, "x", pjAnchor(target, 1), AnchorFailClosed))
+			} else {
+				s.Steering = append(s.Steering, pjStable(fmt.Sprint("o", i), 1, "x"))
+			}
+		}
+		return s
+	}
+	last := manyMessages(lipapi.MaxMessages-4, lipapi.RoleUser)
+	for _, tc := range []struct {
+		name    string
+		call    lipapi.Call
+		snap    Snapshot
+		invalid bool
+	}{
+		{name: "kept item named like an injected one", call: lipapi.Call{Items: []lipapi.Item{pjItem("lip-steering-a", lipapi.RoleUser, "q")}}, snap: stable, invalid: true},
+		{name: "kept item named like no injected one", call: lipapi.Call{Items: []lipapi.Item{pjItem("lip-steering-b", lipapi.RoleUser, "q")}}, snap: stable},
+		{name: "reference to a later injected item", call: lipapi.Call{Items: []lipapi.Item{pjItem("u", lipapi.RoleUser, "q"), pjRef("lip-steering-a"), u2}}, snap: after, invalid: true},
+		{name: "reference to an earlier injected item", call: lipapi.Call{Items: []lipapi.Item{pjItem("u", lipapi.RoleUser, "q"), pjRef("lip-steering-a"), u2}}, snap: stable},
+		{name: "reference to an absent item", call: lipapi.Call{Items: []lipapi.Item{u2, pjRef("lip-steering-b")}}, snap: after},
+		{name: "only injected items", call: lipapi.Call{Items: []lipapi.Item{secret}}, snap: Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret)), Steering: stable.Steering}},
+		{name: "items at the bound", call: lipapi.Call{Items: manyItems(lipapi.MaxItems - 8)}, snap: eight(false, "")},
+		{name: "items past the bound", call: lipapi.Call{Items: manyItems(lipapi.MaxItems - 7)}, snap: eight(false, ""), invalid: true},
+		{name: "instructions past the bound", call: lipapi.Call{Instructions: manyMessages(lipapi.MaxInstructionMessages-7, lipapi.RoleSystem), Messages: manyMessages(1, lipapi.RoleUser)}, snap: eight(false, ""), invalid: true},
+		{name: "instructions at the bound", call: lipapi.Call{Instructions: manyMessages(lipapi.MaxInstructionMessages-8, lipapi.RoleSystem), Messages: manyMessages(1, lipapi.RoleUser)}, snap: eight(false, "")},
+		{name: "messages past the bound", call: lipapi.Call{Messages: last}, snap: eight(true, mustIdentity(t, last[len(last)-1])), invalid: true},
+		{name: "messages at the bound", call: lipapi.Call{Messages: last[4:]}, snap: eight(true, mustIdentity(t, last[len(last)-1]))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := Project(tc.call, tc.snap)
+			want := pjProjectValidatingInFull(tc.call, tc.snap)
+			if fmt.Sprint(err) != fmt.Sprint(want) {
+				t.Fatalf("Project error %v, validating in full gives %v", err, want)
+			}
+			if tc.invalid {
+				pjWantErr(t, err, []error{ErrProjectionFailed, lipapi.ErrInvalidCall})
+				return
+			}
+			pjMust(t, err)
+			if err := out.Validate(); err != nil {
+				t.Fatalf("Project returned an invalid call: %v", err)
+			}
+		})
+	}
 }
 
 // pjRichCall is an item call with every kind of nested memory: raw JSON,

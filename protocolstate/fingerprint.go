@@ -1,6 +1,7 @@
 package protocolstate
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"strings"
 
@@ -26,28 +27,41 @@ import (
 // terminaldecision.MaxEvidenceActions is clamped.
 //
 // Fingerprint does not validate in (ValidateInput still rejects evidence
-// populated beyond ActionCount) and never panics. It streams the records into
-// the hash through a fixed stack window, so it allocates only the result and
-// runs in time linear in the hashed bytes.
+// populated beyond ActionCount) and never panics. It allocates only the
+// result and runs in time linear in the hashed bytes: a small preimage
+// without CRs to rewrite is built whole in a stack buffer and hashed at once;
+// any other streams into the hash through a fixed stack window.
 func Fingerprint(in terminaldecision.Input) string {
 	// h stays a local of this function and only this function calls its
 	// methods: the compiler then knows its concrete type, devirtualizes
-	// Write and Sum and keeps both the hash state and the window on the
-	// stack. Passing h to a helper as a hash.Hash would move them to the
-	// heap.
+	// Write and Sum and keeps the hash state and the buffers on the stack.
+	// Passing h to a helper as a hash.Hash would move them to the heap.
 	h := sha256.New()
-	p := preimage{in: &in}
-	for {
-		done := p.fill()
-		h.Write(p.buf[:p.n])
-		p.n = 0
-		if done {
-			break
+	var small [smallBytes]byte
+	if b, ok := appendSmall(small[:0], &in); ok {
+		h.Write(b)
+	} else {
+		p := preimage{in: &in}
+		for {
+			done := p.fill()
+			h.Write(p.buf[:p.n])
+			p.n = 0
+			if done {
+				break
+			}
 		}
 	}
+	// Allocating the result before summing lets the allocation run while
+	// the hash of the last blocks is still in flight: it depends on nothing
+	// the hash computes. The Builder's buffer becomes the result string
+	// without a copy, so this is the only allocation.
+	var out strings.Builder
+	out.Grow(fingerprintBytes)
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
-	return canon.PrefixedHex(FingerprintPrefix, sum)
+	// The hashed bytes are no longer needed: small holds the text.
+	out.Write(canon.AppendHex(append(small[:0], FingerprintPrefix...), sum[:]))
+	return out.String()
 }
 
 // Records whose whole text depends on one flag, spelled out without their
@@ -62,160 +76,125 @@ const (
 // counts spells the action counts 0 to terminaldecision.MaxEvidenceActions.
 const counts = "012345678"
 
+// flagRecords returns the two completion-flag records, each with its '\n'.
+func flagRecords(expected, observed bool) string {
+	switch {
+	case expected && observed:
+		return expectedTrue + "\n" + observedTrue + "\n"
+	case expected:
+		return expectedTrue + "\n" + observedFalse + "\n"
+	case observed:
+		return expectedFalse + "\n" + observedTrue + "\n"
+	}
+	return expectedFalse + "\n" + observedFalse + "\n"
+}
+
+// smallBytes is the size of the stack buffer in which Fingerprint builds a
+// small preimage whole, to hash it with a single Write. A larger preimage,
+// or one with a CR in a normalized value, streams through preimage instead.
+const smallBytes = 512
+
+// Upper bounds of the bytes framing the values of a small preimage: the
+// records without their values, each decimal length taking at most three
+// digits.
 const (
-	// windowBytes is the size of the stack window the records stream
-	// through; a typical preimage fits in one window.
-	windowBytes = 512
-	// maxHeaderBytes bounds a record header: the longest name with its
-	// colon, the decimal length of any string and the second colon.
-	maxHeaderBytes = len("explicit_expected:") + len("9223372036854775807") + 1
+	headFraming = len("cause::\n") + len(expectedFalse+"\n"+observedFalse+"\n") +
+		len("objective::\n") + len("candidate::\n") + len("recent::\n") + 4*3 +
+		len("action_count:0:0\n")
+	actionFraming = len("action_kind::\n") + len("action_status::\n") + len("action_name::\n") + 3*3
 )
 
-// preimage copies the framed records of one Input, window by window, into
-// buf. Each call of fill visits the records in order, skips those completed
-// in earlier windows, resumes the one left open, and stops when buf is full.
-// It holds the only mutable state of a Fingerprint call and lives on that
-// call's stack.
-type preimage struct {
-	in   *terminaldecision.Input
-	done int    // records completely written
-	at   int    // index of the record visited in the current pass
-	rest string // unwritten remainder of record done's value while open
-	open bool   // record done has its header written, not its '\n'
-	crs  bool   // rest contains a CR to rewrite while it is copied
-	n    int    // bytes used in buf
-	buf  [windowBytes]byte
-}
+// Every value of a small preimage is shorter than smallBytes-headFraming
+// bytes, so appendLength's three digits suffice: this constant overflows,
+// failing the build, if smallBytes grows past that.
+const _ = uint(999 - (smallBytes - headFraming))
 
-// fill appends records to buf until it is full or every record is written,
-// and reports the latter. The records are, in order: cause, the two
-// completion flags, objective, candidate, recent, the action count, and
-// kind, status and name of each active action.
-func (p *preimage) fill() bool {
-	p.at = 0
-	ev := &p.in.Evidence
-	actions := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
-	ok := p.put("cause:", string(p.in.Candidate.Cause), false) &&
-		p.put("", pick(ev.ExplicitCompletionExpected, expectedTrue, expectedFalse), false) &&
-		p.put("", pick(ev.ExplicitCompletion, observedTrue, observedFalse), false) &&
-		p.put("objective:", ev.Objective, true) &&
-		p.put("candidate:", ev.CandidateText, true) &&
-		p.put("recent:", ev.RecentText, true) &&
-		p.put("action_count:", counts[actions:actions+1], false)
-	for i := 0; ok && i < actions; i++ {
+// appendSmall appends the whole preimage of in to b and reports true if its
+// values, unnormalized, fit the capacity of b with the framing bounds above
+// and no normalized value has a CR. Otherwise it returns b unchanged and
+// false.
+func appendSmall(b []byte, in *terminaldecision.Input) ([]byte, bool) {
+	ev := &in.Evidence
+	n := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
+	room := cap(b) - len(b) - headFraming - n*actionFraming -
+		len(in.Candidate.Cause) - len(ev.Objective) - len(ev.CandidateText) - len(ev.RecentText)
+	for i := range n {
 		a := &ev.Actions[i]
-		ok = p.put("action_kind:", string(a.Kind), false) &&
-			p.put("action_status:", string(a.Status), false) &&
-			p.put("action_name:", a.Name, true)
+		room -= len(a.Kind) + len(a.Status) + len(a.Name)
 	}
-	return ok
+	if room < 0 {
+		return b, false
+	}
+	start := len(b)
+	b = appendRecords(b, in, n)
+	// One scan for CRs over everything written is cheaper than one per
+	// normalized value. A CR in a raw value (cause, kind or status) sends
+	// the input to the streaming path too, which is merely slower.
+	if bytes.IndexByte(b[start:], '\r') >= 0 {
+		return b[:start], false
+	}
+	return b, true
 }
 
-// pick returns yes if b is true and no otherwise.
-func pick(b bool, yes, no string) string {
-	if b {
-		return yes
+// appendRecords appends the records of in with n active actions, trimming
+// the normalized values but leaving their CRs alone. The capacity of b must
+// hold them.
+func appendRecords(b []byte, in *terminaldecision.Input, n int) []byte {
+	ev := &in.Evidence
+	objective, candidate, recent := ev.Objective, ev.CandidateText, ev.RecentText
+	if mayTrim(objective) {
+		objective = strings.TrimSpace(objective)
 	}
-	return no
+	if mayTrim(candidate) {
+		candidate = strings.TrimSpace(candidate)
+	}
+	if mayTrim(recent) {
+		recent = strings.TrimSpace(recent)
+	}
+	b = appendRecord(b, "cause:", string(in.Candidate.Cause))
+	b = append(b, flagRecords(ev.ExplicitCompletionExpected, ev.ExplicitCompletion)...)
+	b = appendRecord(b, "objective:", objective)
+	b = appendRecord(b, "candidate:", candidate)
+	b = appendRecord(b, "recent:", recent)
+	b = append(b, "action_count:1:"...)
+	b = append(b, counts[n], '\n')
+	for i := range n {
+		a := &ev.Actions[i]
+		name := a.Name
+		if mayTrim(name) {
+			name = strings.TrimSpace(name)
+		}
+		b = appendRecord(b, "action_kind:", string(a.Kind))
+		b = appendRecord(b, "action_status:", string(a.Status))
+		b = appendRecord(b, "action_name:", name)
+	}
+	return b
 }
 
-// put writes the record name (which includes its ':') with value v, or
-// resumes it, and reports whether it is complete. An empty name marks a
-// record spelled out in advance: v is then its whole text. A normalized
-// value is trimmed here and its line endings are rewritten while it is
-// copied; trimming first is equivalent to trimming after the rewrite,
-// because CR and LF are both white space.
-func (p *preimage) put(name, v string, norm bool) bool {
-	i := p.at
-	p.at++
-	if i < p.done {
-		return true
-	}
-	if !p.open {
-		n := p.n
-		if len(p.buf)-n < maxHeaderBytes {
-			return false
-		}
-		crs := false
-		if norm {
-			v = strings.TrimSpace(v)
-			crs = strings.IndexByte(v, '\r') >= 0
-		}
-		if name != "" {
-			size := len(v)
-			if crs {
-				// Only the CRs dropped before an LF shorten the
-				// value; the others become LFs.
-				size -= strings.Count(v, "\r\n")
-			}
-			n += copy(p.buf[n:], name)
-			n = putDecimal(&p.buf, n, size)
-			p.buf[n] = ':'
-			n++
-		}
-		if !crs && len(v) < len(p.buf)-n {
-			// Fast path: the value and its '\n' fit as they are.
-			n += copy(p.buf[n:], v)
-			p.buf[n] = '\n'
-			p.n = n + 1
-			p.done++
-			return true
-		}
-		p.n = n
-		p.rest, p.crs, p.open = v, crs, true
-	}
-	p.copyValue()
-	if p.rest != "" || p.n == len(p.buf) {
-		return false
-	}
-	p.buf[p.n] = '\n'
-	p.n++
-	p.open = false
-	p.done++
-	return true
+// mayTrim reports whether strings.TrimSpace could shorten v: it returns v
+// itself when v starts and ends with printable ASCII, which is never white
+// space. The test is kept this small so that it inlines.
+func mayTrim(v string) bool {
+	return len(v) > 0 && (v[0]-'!' >= '~'-'!'+1 || v[len(v)-1]-'!' >= '~'-'!'+1)
 }
 
-// putDecimal writes the decimal form of v (not negative) at buf[n:] and
-// returns the index after it. The caller guarantees room for 19 digits.
-func putDecimal(buf *[windowBytes]byte, n, v int) int {
+// appendRecord appends the record name (which includes its ':') with value
+// v, whose length is below 1000. It inlines, so the constant name costs no
+// copy call.
+func appendRecord(b []byte, name, v string) []byte {
+	b = append(b, name...)
+	b = appendLength(b, len(v))
+	b = append(b, v...)
+	return append(b, '\n')
+}
+
+// appendLength appends the decimal form of v, which is below 1000, and ':'.
+func appendLength(b []byte, v int) []byte {
 	switch {
 	case v < 10:
-		buf[n] = byte('0' + v)
-		return n + 1
+		return append(b, byte('0'+v), ':')
 	case v < 100:
-		buf[n], buf[n+1] = byte('0'+v/10), byte('0'+v%10)
-		return n + 2
+		return append(b, byte('0'+v/10), byte('0'+v%10), ':')
 	}
-	var tmp [20]byte
-	i := len(tmp)
-	for v > 0 {
-		i--
-		tmp[i] = byte('0' + v%10)
-		v /= 10
-	}
-	return n + copy(buf[n:], tmp[i:])
-}
-
-// copyValue copies as much of rest into buf as fits, rewriting the line
-// endings of a value with CRs: a CR before an LF is dropped, any other CR
-// becomes an LF.
-func (p *preimage) copyValue() {
-	for p.rest != "" && p.n < len(p.buf) {
-		span := len(p.rest)
-		if p.crs {
-			if i := strings.IndexByte(p.rest, '\r'); i == 0 {
-				if len(p.rest) == 1 || p.rest[1] != '\n' {
-					p.buf[p.n] = '\n'
-					p.n++
-				}
-				p.rest = p.rest[1:]
-				continue
-			} else if i > 0 {
-				span = i
-			}
-		}
-		c := copy(p.buf[p.n:], p.rest[:span])
-		p.n += c
-		p.rest = p.rest[c:]
-	}
+	return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10), ':')
 }

@@ -49,12 +49,17 @@ func refFingerprint(in terminaldecision.Input) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// assertFingerprint checks the streamed preimage and digest against the
-// reference and that the digest is canonical.
+// assertFingerprint checks the preimage Fingerprint hashes, the streamed
+// preimage (whether or not Fingerprint takes that path) and the digest
+// against the reference, and that the digest is canonical.
 func assertFingerprint(t *testing.T, in terminaldecision.Input) {
 	t.Helper()
-	if got, want := string(preimageOf(in)), refPreimage(in); got != want {
+	want := refPreimage(in)
+	if got := string(preimageOf(in)); got != want {
 		t.Fatalf("preimage differs from the reference\n got %q\nwant %q", got, want)
+	}
+	if got := string(streamedPreimage(in)); got != want {
+		t.Fatalf("streamed preimage differs from the reference\n got %q\nwant %q", got, want)
 	}
 	got := Fingerprint(in)
 	if want := refFingerprint(in); got != want {
@@ -226,10 +231,119 @@ func TestFingerprintAllocatesOnlyTheResult(t *testing.T) {
 	inputs := []terminaldecision.Input{{}, fixtureInput(t)}
 	large := fixtureInput(t)
 	large.Evidence.Objective = strings.Repeat("objective\r\n", 400)
-	inputs = append(inputs, large)
+	crlf := fixtureInput(t)
+	crlf.Evidence.RecentText = "recent\r\ntranscript"
+	inputs = append(inputs, large, crlf)
 	for _, in := range inputs {
 		if n := testing.AllocsPerRun(100, func() { _ = Fingerprint(in) }); n > 1 {
 			t.Errorf("Fingerprint allocates %v times, want at most 1", n)
 		}
+	}
+}
+
+func TestFingerprintFlagRecords(t *testing.T) {
+	for _, expected := range []bool{false, true} {
+		for _, observed := range []bool{false, true} {
+			in := fixtureInput(t)
+			in.Evidence.ExplicitCompletionExpected, in.Evidence.ExplicitCompletion = expected, observed
+			assertFingerprint(t, in)
+		}
+	}
+}
+
+// TestMayTrimNeverMissesWhiteSpace pins the shortcut of the small path:
+// whenever mayTrim says no, strings.TrimSpace returns its input unchanged.
+func TestMayTrimNeverMissesWhiteSpace(t *testing.T) {
+	for first := range 256 {
+		for last := range 256 {
+			for _, inner := range []string{"", "x", "\u3000", " "} {
+				v := string([]byte{byte(first)}) + inner + string([]byte{byte(last)})
+				if !mayTrim(v) && strings.TrimSpace(v) != v {
+					t.Fatalf("mayTrim(%q) = false, but TrimSpace trims it", v)
+				}
+			}
+		}
+		v := string([]byte{byte(first)})
+		if !mayTrim(v) && strings.TrimSpace(v) != v {
+			t.Fatalf("mayTrim(%q) = false, but TrimSpace trims it", v)
+		}
+	}
+	if mayTrim("") || mayTrim("a b") || !mayTrim(" a") || !mayTrim("a\n") || !mayTrim("\u00a0a") {
+		t.Fatal("mayTrim misclassifies a plain case")
+	}
+}
+
+// smallRoom returns how many more value bytes in can take with its preimage
+// still built whole in the small buffer.
+func smallRoom(in terminaldecision.Input) int {
+	ev := in.Evidence
+	n := min(int(ev.ActionCount), len(ev.Actions))
+	room := smallBytes - headFraming - n*actionFraming -
+		len(in.Candidate.Cause) - len(ev.Objective) - len(ev.CandidateText) - len(ev.RecentText)
+	for _, a := range ev.Actions[:n] {
+		room -= len(a.Kind) + len(a.Status) + len(a.Name)
+	}
+	return room
+}
+
+// TestFingerprintSmallPreimageBounds grows values across the capacity of the
+// small buffer: the small path is taken exactly while the values fit, and
+// both paths agree with the reference on either side, including lengths of
+// one, two and three digits.
+func TestFingerprintSmallPreimageBounds(t *testing.T) {
+	var buf [smallBytes]byte
+	for _, base := range []terminaldecision.Input{{}, fixtureInput(t)} {
+		room := smallRoom(base)
+		for _, extra := range []int{-room, 9 - room, 10 - room, 99 - room, 100 - room, -2, -1, 0, 1, 2, 40} {
+			for _, field := range []string{"cause", "recent", "name"} {
+				in := base
+				pad := strings.Repeat("v", room+extra)
+				switch field {
+				case "cause":
+					in.Candidate.Cause += terminaldecision.CandidateCause(pad)
+				case "recent":
+					in.Evidence.RecentText += pad
+				case "name":
+					in.Evidence.ActionCount = max(in.Evidence.ActionCount, 1)
+					in.Evidence.Actions[0].Name = pad + in.Evidence.Actions[0].Name
+				}
+				if _, ok := appendSmall(buf[:0], &in); ok != (smallRoom(in) >= 0) {
+					t.Errorf("%s +%d: small path %v with room %d", field, room+extra, ok, smallRoom(in))
+				}
+				assertFingerprint(t, in)
+			}
+		}
+	}
+}
+
+// TestFingerprintSmallPathCoverage pins which inputs take the small path:
+// the benchmark fixture and the zero input do, an input with a CR anywhere
+// in a value does not (the streaming path rewrites it), and all agree with
+// the reference.
+func TestFingerprintSmallPathCoverage(t *testing.T) {
+	var buf [smallBytes]byte
+	cr := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
+		in := fixtureInput(t)
+		mutate(&in)
+		return in
+	}
+	cases := []struct {
+		name  string
+		in    terminaldecision.Input
+		small bool
+	}{
+		{"zero", terminaldecision.Input{}, true},
+		{"fixture", fixtureInput(t), true},
+		{"outer CRLF trimmed", cr(func(in *terminaldecision.Input) { in.Evidence.Objective = "\r\nship\r\n" }), true},
+		{"inner CRLF", cr(func(in *terminaldecision.Input) { in.Evidence.Objective = "ship\r\nit" }), false},
+		{"inner CR", cr(func(in *terminaldecision.Input) { in.Evidence.RecentText = "a\rb" }), false},
+		{"CR in name", cr(func(in *terminaldecision.Input) { in.Evidence.Actions[1].Name = "a\r\nb" }), false},
+		{"CR in cause", cr(func(in *terminaldecision.Input) { in.Candidate.Cause = "normal\r" }), false},
+	}
+	for _, tc := range cases {
+		if _, ok := appendSmall(buf[:0], &tc.in); ok != tc.small {
+			t.Errorf("%s: small path %v, want %v", tc.name, ok, tc.small)
+		}
+		assertFingerprint(t, tc.in)
 	}
 }

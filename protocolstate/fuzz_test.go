@@ -34,9 +34,10 @@ func FuzzDecode(f *testing.F) {
 }
 
 // FuzzFingerprint checks that Fingerprint is deterministic, agrees with the
-// straightforward reference preimage, and ignores every excluded field: ids,
-// lineage, policy, continuation, deadline and unused action slots. Seeds:
-// testdata/fuzz/FuzzFingerprint.
+// straightforward reference preimage on both of its paths (the streaming one
+// is checked even where the small one applies), and ignores every excluded
+// field: ids, lineage, policy, continuation, deadline and unused action
+// slots. Seeds: testdata/fuzz/FuzzFingerprint.
 func FuzzFingerprint(f *testing.F) {
 	f.Fuzz(func(t *testing.T, cause, objective, candidate, recent string, count uint8, kind, status, name string, flags uint8, junk string) {
 		in := terminaldecision.Input{}
@@ -56,6 +57,9 @@ func FuzzFingerprint(f *testing.F) {
 		}
 		if want := refFingerprint(in); got != want {
 			t.Fatalf("Fingerprint = %s, reference %s", got, want)
+		}
+		if string(streamedPreimage(in)) != refPreimage(in) {
+			t.Fatal("the streamed preimage differs from the reference")
 		}
 		if !isCanonicalFingerprint(got) {
 			t.Fatalf("Fingerprint %q is not canonical", got)

@@ -74,8 +74,19 @@ func fixtureInput(t testing.TB) terminaldecision.Input {
 	return terminaldecision.Input{}
 }
 
-// preimageOf collects the exact bytes Fingerprint hashes for in.
+// preimageOf collects the exact bytes Fingerprint hashes for in: the small
+// preimage when it applies, the streamed one otherwise.
 func preimageOf(in terminaldecision.Input) []byte {
+	var buf [smallBytes]byte
+	if b, ok := appendSmall(buf[:0], &in); ok {
+		return b
+	}
+	return streamedPreimage(in)
+}
+
+// streamedPreimage collects the bytes of in's preimage as the streaming path
+// produces them, whether or not Fingerprint would take it.
+func streamedPreimage(in terminaldecision.Input) []byte {
 	var out []byte
 	p := preimage{in: &in}
 	for {
@@ -93,6 +104,9 @@ func TestFingerprintGoldenVectors(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			if got := preimageOf(v.Input); string(got) != v.Preimage {
 				t.Errorf("preimage\n got %q\nwant %q", got, v.Preimage)
+			}
+			if got := streamedPreimage(v.Input); string(got) != v.Preimage {
+				t.Errorf("streamed preimage\n got %q\nwant %q", got, v.Preimage)
 			}
 			sum := sha256.Sum256([]byte(v.Preimage))
 			if want := "sha256:" + hex.EncodeToString(sum[:]); want != v.Fingerprint {

@@ -170,11 +170,17 @@ func parseIdentity(id MessageIdentity) (sum, bool) {
 // part: messageSum of Message{role, [TextPart(text)]}, the unit injected
 // for an overlay, without building that message.
 func textSum(role lipapi.Role, text string) (sum, error) {
+	var buf [hashBufSize]byte
+	return textSumInto(&buf, role, text)
+}
+
+// textSumInto is textSum writing the atom into buf, so that a caller
+// hashing many texts clears one buffer once.
+func textSumInto(buf *[hashBufSize]byte, role lipapi.Role, text string) (sum, error) {
 	r, err := atomRole(role)
 	if err != nil {
 		return sum{}, err
 	}
-	var buf [hashBufSize]byte
 	var d canon.Digest
 	b := appendTextContent(append(appendAtomStart(buf[:0], &d, string(r)), '['), &d, text, 0)
 	return d.Sum256(append(b, "]}"...)), nil

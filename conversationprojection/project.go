@@ -188,16 +188,13 @@ func refersTo(it *lipapi.Item, gone map[string]struct{}) bool {
 // by (target, order key), targets being positions in t, and the fallbacks
 // in Steering order. All anchors are resolved in one pass.
 func (k *kernel) place(t *trajectory, removed []bool, carried map[string]MessageAnchor) (stable, resolved []injection, fallbacks []FallbackEvidence, err error) {
+	if err := k.hashOverlays(); err != nil {
+		return nil, nil, nil, err
+	}
 	steering := k.snap.Steering
 	nAfter := 0
 	for i := range steering {
-		if !steering[i].Active {
-			continue
-		}
-		if _, err := k.overlayIdentity(i); err != nil {
-			return nil, nil, nil, err
-		}
-		if steering[i].Placement.Kind == PlacementAfterMessage {
+		if steering[i].Active && steering[i].Placement.Kind == PlacementAfterMessage {
 			nAfter++
 		}
 	}

@@ -28,7 +28,8 @@ type kernel struct {
 	// active overlays ordered by order key; nil until first needed.
 	rank []int
 	// overlays[i] is the identity of the unit injected for
-	// snap.Steering[i], zero until first computed.
+	// snap.Steering[i], zero until computed (by hashOverlays, or taken
+	// from an equal unit by overlayIdentitiesFrom).
 	overlays []sum
 	// names[i] is overlays[i] formatted for an active overlay; nil until
 	// first needed. The names are carved from one string.
@@ -109,24 +110,28 @@ func overlayRole(o *Overlay) lipapi.Role {
 	return o.Message.Role
 }
 
-// overlayIdentity returns the identity of the unit injected for
-// snap.Steering[i], computing it on first use. The item and legacy forms of
-// the unit have this same identity.
-func (k *kernel) overlayIdentity(i int) (sum, error) {
+// hashOverlays computes the identity of the unit injected for each active
+// overlay (the item and legacy forms of the unit have the same identity)
+// that is not known yet, into k.overlays, all in one stack buffer.
+func (k *kernel) hashOverlays() error {
+	steering := k.snap.Steering
 	if k.overlays == nil {
-		k.overlays = make([]sum, len(k.snap.Steering))
+		k.overlays = make([]sum, len(steering))
 	}
-	if id := k.overlays[i]; !id.isZero() {
-		return id, nil
+	var buf [hashBufSize]byte
+	for i := range steering {
+		o := &steering[i]
+		if !o.Active || !k.overlays[i].isZero() {
+			continue
+		}
+		k.hashes++
+		id, err := textSumInto(&buf, overlayRole(o), o.Message.Text)
+		if err != nil {
+			return fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
+		}
+		k.overlays[i] = id
 	}
-	o := &k.snap.Steering[i]
-	k.hashes++
-	id, err := textSum(overlayRole(o), o.Message.Text)
-	if err != nil {
-		return sum{}, fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
-	}
-	k.overlays[i] = id
-	return id, nil
+	return nil
 }
 
 // ranks returns k.rank, computing it on first use: one sort of the active

@@ -76,9 +76,12 @@
 // copy). Internally identities are raw SHA-256 sums; the never_backend
 // tags, anchors and provenance identities are parsed into sums once, and
 // identities are formatted only where a result holds them. All anchors are
-// resolved in one pass over the units, with one hash-table lookup per unit
-// (tables are seeded per call, as Go's maps are, so no input degrades
-// them). The functions run in O(n + m log m) for n units and m overlays or
+// resolved in one pass over the units, with at most one hash-table lookup
+// per unit (tables are seeded per call, as Go's maps are, so no input
+// degrades them; a filter of first bytes answers most lookups of absent
+// identities). Project validates its output by validating the deep copy of
+// the kept units and only what injection can break, falling back to
+// validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or
 // provenance entries, plus the bytes hashed and copied, with a number of
 // allocations that does not grow with n (the deep copy is carved from one
 // block per element type). Two degenerate inputs cost more in Reassert:

@@ -110,9 +110,8 @@ const (
 const _ = uint(999 - (smallBytes - headFraming))
 
 // appendSmall appends the whole preimage of in to b and reports true if its
-// values, unnormalized, fit the capacity of b with the framing bounds above
-// and no normalized value has a CR. Otherwise it returns b unchanged and
-// false.
+// values, unnormalized, fit the capacity of b with the framing bounds above.
+// Otherwise it returns b unchanged and false.
 func appendSmall(b []byte, in *terminaldecision.Input) ([]byte, bool) {
 	ev := &in.Evidence
 	n := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
@@ -126,20 +125,20 @@ func appendSmall(b []byte, in *terminaldecision.Input) ([]byte, bool) {
 		return b, false
 	}
 	start := len(b)
-	b = appendRecords(b, in, n)
+	b = appendRecords(b, in, n, false)
 	// One scan for CRs over everything written is cheaper than one per
-	// normalized value. A CR in a raw value (cause, kind or status) sends
-	// the input to the streaming path too, which is merely slower.
+	// normalized value, and most inputs have none: those that have one are
+	// written again, rewriting line endings.
 	if bytes.IndexByte(b[start:], '\r') >= 0 {
-		return b[:start], false
+		b = appendRecords(b[:start], in, n, true)
 	}
 	return b, true
 }
 
 // appendRecords appends the records of in with n active actions, trimming
-// the normalized values but leaving their CRs alone. The capacity of b must
-// hold them.
-func appendRecords(b []byte, in *terminaldecision.Input, n int) []byte {
+// the normalized values and, with rewrite, rewriting their line endings too.
+// The capacity of b must hold them.
+func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []byte {
 	ev := &in.Evidence
 	objective, candidate, recent := ev.Objective, ev.CandidateText, ev.RecentText
 	if mayTrim(objective) {
@@ -153,9 +152,15 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int) []byte {
 	}
 	b = appendRecord(b, "cause:", string(in.Candidate.Cause))
 	b = append(b, flagRecords(ev.ExplicitCompletionExpected, ev.ExplicitCompletion)...)
-	b = appendRecord(b, "objective:", objective)
-	b = appendRecord(b, "candidate:", candidate)
-	b = appendRecord(b, "recent:", recent)
+	if rewrite {
+		b = appendRewritten(b, "objective:", objective)
+		b = appendRewritten(b, "candidate:", candidate)
+		b = appendRewritten(b, "recent:", recent)
+	} else {
+		b = appendRecord(b, "objective:", objective)
+		b = appendRecord(b, "candidate:", candidate)
+		b = appendRecord(b, "recent:", recent)
+	}
 	b = append(b, "action_count:1:"...)
 	b = append(b, counts[n], '\n')
 	for i := range n {
@@ -166,9 +171,58 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int) []byte {
 		}
 		b = appendRecord(b, "action_kind:", string(a.Kind))
 		b = appendRecord(b, "action_status:", string(a.Status))
-		b = appendRecord(b, "action_name:", name)
+		if rewrite {
+			b = appendRewritten(b, "action_name:", name)
+		} else {
+			b = appendRecord(b, "action_name:", name)
+		}
 	}
 	return b
+}
+
+// appendRewritten is appendRecord for a value whose line endings are
+// rewritten as it is copied. The capacity of b must hold the record.
+func appendRewritten(b []byte, name, v string) []byte {
+	if strings.IndexByte(v, '\r') < 0 {
+		return appendRecord(b, name, v)
+	}
+	b = append(b, name...)
+	b = appendLength(b, rewrittenLen(v))
+	n, _ := copyRewritten(b[len(b):cap(b)], v)
+	b = b[:len(b)+n]
+	return append(b, '\n')
+}
+
+// rewrittenLen returns the length of v, which has a CR, with its line
+// endings rewritten: only the CRs dropped before an LF shorten it.
+func rewrittenLen(v string) int {
+	return len(v) - strings.Count(v, "\r\n")
+}
+
+// copyRewritten copies v into dst as far as it fits, dropping each CR that
+// v continues with an LF and turning every other CR into an LF. It returns
+// the number of bytes written and the number of bytes of v consumed. The
+// scan for CRs never looks further than dst has room for, so copying a long
+// value window by window stays linear.
+func copyRewritten(dst []byte, v string) (n, read int) {
+	for read < len(v) && n < len(dst) {
+		span := v[read:min(len(v), read+len(dst)-n)]
+		i := strings.IndexByte(span, '\r')
+		if i != 0 {
+			if i < 0 {
+				i = len(span)
+			}
+			n += copy(dst[n:], span[:i])
+			read += i
+			continue
+		}
+		if read+1 == len(v) || v[read+1] != '\n' {
+			dst[n] = '\n'
+			n++
+		}
+		read++
+	}
+	return n, read
 }
 
 // mayTrim reports whether strings.TrimSpace could shorten v: it returns v

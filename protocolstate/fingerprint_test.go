@@ -316,13 +316,12 @@ func TestFingerprintSmallPreimageBounds(t *testing.T) {
 	}
 }
 
-// TestFingerprintSmallPathCoverage pins which inputs take the small path:
-// the benchmark fixture and the zero input do, an input with a CR anywhere
-// in a value does not (the streaming path rewrites it), and all agree with
-// the reference.
+// TestFingerprintSmallPathCoverage pins which inputs take the small path
+// (the benchmark fixture, the zero input and small inputs with CRs anywhere,
+// which are rewritten in place) and that all agree with the reference.
 func TestFingerprintSmallPathCoverage(t *testing.T) {
 	var buf [smallBytes]byte
-	cr := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
+	with := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
 		in := fixtureInput(t)
 		mutate(&in)
 		return in
@@ -334,16 +333,66 @@ func TestFingerprintSmallPathCoverage(t *testing.T) {
 	}{
 		{"zero", terminaldecision.Input{}, true},
 		{"fixture", fixtureInput(t), true},
-		{"outer CRLF trimmed", cr(func(in *terminaldecision.Input) { in.Evidence.Objective = "\r\nship\r\n" }), true},
-		{"inner CRLF", cr(func(in *terminaldecision.Input) { in.Evidence.Objective = "ship\r\nit" }), false},
-		{"inner CR", cr(func(in *terminaldecision.Input) { in.Evidence.RecentText = "a\rb" }), false},
-		{"CR in name", cr(func(in *terminaldecision.Input) { in.Evidence.Actions[1].Name = "a\r\nb" }), false},
-		{"CR in cause", cr(func(in *terminaldecision.Input) { in.Candidate.Cause = "normal\r" }), false},
+		{"outer CRLF trimmed", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "\r\nship\r\n" }), true},
+		{"inner CRLF", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "ship\r\nit" }), true},
+		{"inner CR", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = "a\rb" }), true},
+		{"CR in name", with(func(in *terminaldecision.Input) { in.Evidence.Actions[1].Name = "a\r\nb" }), true},
+		{"CR in raw values", with(func(in *terminaldecision.Input) {
+			in.Candidate.Cause, in.Evidence.Actions[0].Kind, in.Evidence.Actions[1].Status = "normal\r", "\r\nk", "s\r\r"
+		}), true},
+		{"CRs shrink a length by a digit", with(func(in *terminaldecision.Input) {
+			in.Evidence.CandidateText = "c\r\nc\r\nc\r\nc"
+			in.Evidence.RecentText = strings.Repeat("r\r\n", 33) + "r"
+			in.Evidence.Actions[0].Name = strings.Repeat("\r\rx", 12)
+		}), true},
+		{"too large", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", smallBytes) }), false},
 	}
 	for _, tc := range cases {
 		if _, ok := appendSmall(buf[:0], &tc.in); ok != tc.small {
 			t.Errorf("%s: small path %v, want %v", tc.name, ok, tc.small)
 		}
 		assertFingerprint(t, tc.in)
+	}
+}
+
+// TestFingerprintRewritesLineEndings puts CRs in each kind of record of a
+// small preimage, at the first record and at the last byte.
+func TestFingerprintRewritesLineEndings(t *testing.T) {
+	for _, values := range [][4]string{
+		{"\r", "a\rb", "a\r\nb", "x"},
+		{"c", "\r\r\n", "\n\r", "\rn\r"},
+		{"c\r\n", "o", "r", "n\r\n\r"},
+		{"", strings.Repeat("\r\n", 50) + "x", "", strings.Repeat("a\r", 30) + "a"},
+	} {
+		in := terminaldecision.Input{}
+		in.Candidate.Cause = terminaldecision.CandidateCause(values[0])
+		in.Evidence.Objective, in.Evidence.RecentText = values[1], values[2]
+		in.Evidence.ActionCount = 1
+		in.Evidence.Actions[0] = terminaldecision.ActionFact{Kind: lipapi.ItemKind(values[0]), Status: lipapi.ItemStatus(values[3]), Name: values[3]}
+		assertFingerprint(t, in)
+	}
+}
+
+// TestCopyRewrittenInPieces copies values through destinations of every size
+// from 1 byte up, as the streaming path does window by window, and checks
+// the concatenated pieces against the reference rewrite.
+func TestCopyRewrittenInPieces(t *testing.T) {
+	for _, v := range []string{"", "\r", "\n", "\r\n", "\r\r\n\n\r", "a\rb\r\nc\n\rd\r", strings.Repeat("xy\r\n", 20) + "\r"} {
+		want := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
+		for size := 1; size <= len(v)+1; size++ {
+			var got []byte
+			for rest := v; rest != ""; {
+				dst := make([]byte, size)
+				n, read := copyRewritten(dst, rest)
+				if read == 0 {
+					t.Fatalf("copyRewritten(%q) into %d bytes made no progress", rest, size)
+				}
+				got = append(got, dst[:n]...)
+				rest = rest[read:]
+			}
+			if string(got) != want {
+				t.Fatalf("%q in pieces of %d: %q, want %q", v, size, got, want)
+			}
+		}
 	}
 }

@@ -88,9 +88,7 @@ func (p *preimage) put(name, v string, norm bool) bool {
 		if name != "" {
 			size := len(v)
 			if crs {
-				// Only the CRs dropped before an LF shorten the
-				// value; the others become LFs.
-				size -= strings.Count(v, "\r\n")
+				size = rewrittenLen(v)
 			}
 			n += copy(p.buf[n:], name)
 			n = putDecimal(&p.buf, n, size)
@@ -141,25 +139,15 @@ func putDecimal(buf *[windowBytes]byte, n, v int) int {
 }
 
 // copyValue copies as much of rest into buf as fits, rewriting the line
-// endings of a value with CRs: a CR before an LF is dropped, any other CR
-// becomes an LF.
+// endings of a value with CRs.
 func (p *preimage) copyValue() {
-	for p.rest != "" && p.n < len(p.buf) {
-		span := len(p.rest)
-		if p.crs {
-			if i := strings.IndexByte(p.rest, '\r'); i == 0 {
-				if len(p.rest) == 1 || p.rest[1] != '\n' {
-					p.buf[p.n] = '\n'
-					p.n++
-				}
-				p.rest = p.rest[1:]
-				continue
-			} else if i > 0 {
-				span = i
-			}
-		}
-		c := copy(p.buf[p.n:], p.rest[:span])
-		p.n += c
-		p.rest = p.rest[c:]
+	written, read := 0, 0
+	if p.crs {
+		written, read = copyRewritten(p.buf[p.n:], p.rest)
+	} else {
+		written = copy(p.buf[p.n:], p.rest)
+		read = written
 	}
+	p.n += written
+	p.rest = p.rest[read:]
 }

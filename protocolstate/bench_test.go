@@ -3,8 +3,11 @@ package protocolstate
 import (
 	"crypto/sha256"
 	"math"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentkernel/agentkernel/terminaldecision"
 )
 
 var (
@@ -41,7 +44,28 @@ func BenchmarkFingerprintBaselineSum256(b *testing.B) {
 // disturbed by other work on a shared machine. Its ns/op covers one batch of
 // each.
 func BenchmarkFingerprintVsSum256(b *testing.B) {
+	benchmarkVsSum256(b, fixtureInput(b))
+}
+
+// BenchmarkFingerprintCRLFVsSum256 is BenchmarkFingerprintVsSum256 for the
+// fixture with a CRLF in its recent text: the small preimage is written a
+// second time, rewriting line endings.
+func BenchmarkFingerprintCRLFVsSum256(b *testing.B) {
 	in := fixtureInput(b)
+	in.Evidence.RecentText = "recent\r\ntranscript"
+	benchmarkVsSum256(b, in)
+}
+
+// BenchmarkFingerprintLargeVsSum256 is BenchmarkFingerprintVsSum256 for a
+// 2 KB preimage, which streams through the window.
+func BenchmarkFingerprintLargeVsSum256(b *testing.B) {
+	in := fixtureInput(b)
+	in.Evidence.RecentText = strings.Repeat("recent transcript line\n", 60)
+	in.Evidence.Objective = strings.Repeat("ship the release ", 20)
+	benchmarkVsSum256(b, in)
+}
+
+func benchmarkVsSum256(b *testing.B, in terminaldecision.Input) {
 	pre := []byte(refPreimage(in))
 	const batch = 16
 	fpBest, sumBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)

@@ -28,9 +28,9 @@ import (
 //
 // Fingerprint does not validate in (ValidateInput still rejects evidence
 // populated beyond ActionCount) and never panics. It allocates only the
-// result and runs in time linear in the hashed bytes: a small preimage
-// without CRs to rewrite is built whole in a stack buffer and hashed at once;
-// any other streams into the hash through a fixed stack window.
+// result and runs in time linear in the hashed bytes: a small preimage is
+// built whole in a stack buffer and hashed at once, a larger one streams
+// into the hash through a fixed stack window.
 func Fingerprint(in terminaldecision.Input) string {
 	// h stays a local of this function and only this function calls its
 	// methods: the compiler then knows its concrete type, devirtualizes
@@ -90,8 +90,8 @@ func flagRecords(expected, observed bool) string {
 }
 
 // smallBytes is the size of the stack buffer in which Fingerprint builds a
-// small preimage whole, to hash it with a single Write. A larger preimage,
-// or one with a CR in a normalized value, streams through preimage instead.
+// small preimage whole, to hash it with a single Write. A larger preimage
+// streams through preimage instead.
 const smallBytes = 512
 
 // Upper bounds of the bytes framing the values of a small preimage: the

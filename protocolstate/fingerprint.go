@@ -38,8 +38,11 @@ func Fingerprint(in terminaldecision.Input) string {
 	// Passing h to a helper as a hash.Hash would move them to the heap.
 	h := sha256.New()
 	var small [smallBytes]byte
-	if b, ok := appendSmall(small[:0], &in); ok {
-		h.Write(b)
+	var pre []byte // the small preimage, when in has one
+	n, fits := smallFits(&in)
+	if fits {
+		pre = appendRecords(small[:0], &in, n, false)
+		h.Write(pre)
 	} else {
 		p := preimage{in: &in}
 		for {
@@ -51,12 +54,20 @@ func Fingerprint(in terminaldecision.Input) string {
 			}
 		}
 	}
-	// Allocating the result before summing lets the allocation run while
-	// the hash of the last blocks is still in flight: it depends on nothing
-	// the hash computes. The Builder's buffer becomes the result string
-	// without a copy, so this is the only allocation.
+	// The allocation of the result and the scan for CRs run while the hash
+	// of the last blocks is still in flight: neither depends on what it
+	// computes. The Builder's buffer becomes the result string without a
+	// copy, so this is the only allocation.
 	var out strings.Builder
 	out.Grow(fingerprintBytes)
+	if bytes.IndexByte(pre, '\r') >= 0 {
+		// Rarely, a value has a CR: the records are written again with
+		// the line endings of the normalized values rewritten, and
+		// hashed instead. One scan of the whole preimage is cheaper than
+		// one per normalized value.
+		h.Reset()
+		h.Write(appendRecords(small[:0], &in, n, true))
+	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	// The hashed bytes are no longer needed: small holds the text.
@@ -109,30 +120,19 @@ const (
 // failing the build, if smallBytes grows past that.
 const _ = uint(999 - (smallBytes - headFraming))
 
-// appendSmall appends the whole preimage of in to b and reports true if its
-// values, unnormalized, fit the capacity of b with the framing bounds above.
-// Otherwise it returns b unchanged and false.
-func appendSmall(b []byte, in *terminaldecision.Input) ([]byte, bool) {
+// smallFits returns the number of active actions of in and reports
+// whether its values, unnormalized, fit a small buffer with the framing
+// bounds above.
+func smallFits(in *terminaldecision.Input) (int, bool) {
 	ev := &in.Evidence
 	n := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
-	room := cap(b) - len(b) - headFraming - n*actionFraming -
+	room := smallBytes - headFraming - n*actionFraming -
 		len(in.Candidate.Cause) - len(ev.Objective) - len(ev.CandidateText) - len(ev.RecentText)
 	for i := range n {
 		a := &ev.Actions[i]
 		room -= len(a.Kind) + len(a.Status) + len(a.Name)
 	}
-	if room < 0 {
-		return b, false
-	}
-	start := len(b)
-	b = appendRecords(b, in, n, false)
-	// One scan for CRs over everything written is cheaper than one per
-	// normalized value, and most inputs have none: those that have one are
-	// written again, rewriting line endings.
-	if bytes.IndexByte(b[start:], '\r') >= 0 {
-		b = appendRecords(b[:start], in, n, true)
-	}
-	return b, true
+	return n, room >= 0
 }
 
 // appendRecords appends the records of in with n active actions, trimming

@@ -273,31 +273,18 @@ func TestMayTrimNeverMissesWhiteSpace(t *testing.T) {
 	}
 }
 
-// smallRoom returns how many more value bytes in can take with its preimage
-// still built whole in the small buffer.
-func smallRoom(in terminaldecision.Input) int {
-	ev := in.Evidence
-	n := min(int(ev.ActionCount), len(ev.Actions))
-	room := smallBytes - headFraming - n*actionFraming -
-		len(in.Candidate.Cause) - len(ev.Objective) - len(ev.CandidateText) - len(ev.RecentText)
-	for _, a := range ev.Actions[:n] {
-		room -= len(a.Kind) + len(a.Status) + len(a.Name)
-	}
-	return room
-}
-
-// TestFingerprintSmallPreimageBounds grows values across the capacity of the
-// small buffer: the small path is taken exactly while the values fit, and
-// both paths agree with the reference on either side, including lengths of
-// one, two and three digits.
+// TestFingerprintSmallPreimageBounds grows a value of each kind one byte at
+// a time until the preimage no longer takes the small path: the switch
+// happens once, every preimage on the small side fits the small buffer, and
+// both paths agree with the reference at every size (so at every length
+// that gains a digit).
 func TestFingerprintSmallPreimageBounds(t *testing.T) {
-	var buf [smallBytes]byte
 	for _, base := range []terminaldecision.Input{{}, fixtureInput(t)} {
-		room := smallRoom(base)
-		for _, extra := range []int{-room, 9 - room, 10 - room, 99 - room, 100 - room, -2, -1, 0, 1, 2, 40} {
-			for _, field := range []string{"cause", "recent", "name"} {
+		for _, field := range []string{"cause", "recent", "name"} {
+			wasSmall := true
+			for size := 0; size <= smallBytes; size++ {
 				in := base
-				pad := strings.Repeat("v", room+extra)
+				pad := strings.Repeat("v", size)
 				switch field {
 				case "cause":
 					in.Candidate.Cause += terminaldecision.CandidateCause(pad)
@@ -307,10 +294,18 @@ func TestFingerprintSmallPreimageBounds(t *testing.T) {
 					in.Evidence.ActionCount = max(in.Evidence.ActionCount, 1)
 					in.Evidence.Actions[0].Name = pad + in.Evidence.Actions[0].Name
 				}
-				if _, ok := appendSmall(buf[:0], &in); ok != (smallRoom(in) >= 0) {
-					t.Errorf("%s +%d: small path %v with room %d", field, room+extra, ok, smallRoom(in))
+				_, small := smallFits(&in)
+				if small && !wasSmall {
+					t.Fatalf("%s +%d: back on the small path", field, size)
+				}
+				if small && len(refPreimage(in)) > smallBytes {
+					t.Fatalf("%s +%d: a %d-byte preimage on the small path", field, size, len(refPreimage(in)))
 				}
 				assertFingerprint(t, in)
+				wasSmall = small
+			}
+			if wasSmall {
+				t.Fatalf("%s: a %d-byte value still takes the small path", field, smallBytes)
 			}
 		}
 	}
@@ -318,9 +313,9 @@ func TestFingerprintSmallPreimageBounds(t *testing.T) {
 
 // TestFingerprintSmallPathCoverage pins which inputs take the small path
 // (the benchmark fixture, the zero input and small inputs with CRs anywhere,
-// which are rewritten in place) and that all agree with the reference.
+// whose records are written a second time with line endings rewritten) and
+// that all agree with the reference.
 func TestFingerprintSmallPathCoverage(t *testing.T) {
-	var buf [smallBytes]byte
 	with := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
 		in := fixtureInput(t)
 		mutate(&in)
@@ -348,7 +343,7 @@ func TestFingerprintSmallPathCoverage(t *testing.T) {
 		{"too large", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", smallBytes) }), false},
 	}
 	for _, tc := range cases {
-		if _, ok := appendSmall(buf[:0], &tc.in); ok != tc.small {
+		if _, ok := smallFits(&tc.in); ok != tc.small {
 			t.Errorf("%s: small path %v, want %v", tc.name, ok, tc.small)
 		}
 		assertFingerprint(t, tc.in)

@@ -78,7 +78,11 @@ func fixtureInput(t testing.TB) terminaldecision.Input {
 // preimage when it applies, the streamed one otherwise.
 func preimageOf(in terminaldecision.Input) []byte {
 	var buf [smallBytes]byte
-	if b, ok := appendSmall(buf[:0], &in); ok {
+	if n, ok := smallFits(&in); ok {
+		b := appendRecords(buf[:0], &in, n, false)
+		if bytes.IndexByte(b, '\r') >= 0 {
+			b = appendRecords(buf[:0], &in, n, true)
+		}
 		return b
 	}
 	return streamedPreimage(in)

@@ -38,10 +38,15 @@ func Fingerprint(in terminaldecision.Input) string {
 	// Passing h to a helper as a hash.Hash would move them to the heap.
 	h := sha256.New()
 	var small [smallBytes]byte
-	var pre []byte // the small preimage, when in has one
-	n, fits := smallFits(&in)
-	if fits {
-		pre = appendRecords(small[:0], &in, n, false)
+	if n, ok := smallFits(&in); ok {
+		pre := appendRecords(small[:0], &in, n, false)
+		if bytes.IndexByte(pre, '\r') >= 0 {
+			// Rarely, a value has a CR: the records are written again
+			// with the line endings of the normalized values rewritten.
+			// One scan of the whole preimage is cheaper than one per
+			// normalized value.
+			pre = appendRecords(small[:0], &in, n, true)
+		}
 		h.Write(pre)
 	} else {
 		p := preimage{in: &in}
@@ -54,20 +59,12 @@ func Fingerprint(in terminaldecision.Input) string {
 			}
 		}
 	}
-	// The allocation of the result and the scan for CRs run while the hash
-	// of the last blocks is still in flight: neither depends on what it
-	// computes. The Builder's buffer becomes the result string without a
-	// copy, so this is the only allocation.
+	// Allocating the result before summing lets the allocation run while
+	// the hash of the last blocks is still in flight: it depends on nothing
+	// the hash computes. The Builder's buffer becomes the result string
+	// without a copy, so this is the only allocation.
 	var out strings.Builder
 	out.Grow(fingerprintBytes)
-	if bytes.IndexByte(pre, '\r') >= 0 {
-		// Rarely, a value has a CR: the records are written again with
-		// the line endings of the normalized values rewritten, and
-		// hashed instead. One scan of the whole preimage is cheaper than
-		// one per normalized value.
-		h.Reset()
-		h.Write(appendRecords(small[:0], &in, n, true))
-	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	// The hashed bytes are no longer needed: small holds the text.

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 )
@@ -145,5 +146,18 @@ func TestParsePrefixedDigestInvertsPrefixedHex(t *testing.T) {
 	s := PrefixedHex("v1:", sha256.Sum256(nil))
 	if allocs := testing.AllocsPerRun(100, func() { _, _ = ParsePrefixedDigest(s, "v1:") }); allocs != 0 {
 		t.Errorf("allocs = %v", allocs)
+	}
+}
+
+func TestAppendHexMatchesEncodingHex(t *testing.T) {
+	var all [256]byte
+	for i := range all {
+		all[i] = byte(i)
+	}
+	for n := 0; n <= len(all); n++ {
+		got := AppendHex([]byte("pre"), all[:n])
+		if want := "pre" + hex.EncodeToString(all[:n]); string(got) != want {
+			t.Fatalf("n=%d: got %s", n, got)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -334,22 +335,19 @@ func unsupported(list string, i int, empty bool) error {
 }
 
 // normalizeNewlines replaces every "\r\n", then every remaining "\r", with
-// "\n". It returns s itself (no allocation) when s holds no '\r'.
+// "\n", through canon's one line-ending normalizer. It returns s itself (no
+// allocation) when s holds no '\r', and allocates only the result otherwise.
 func normalizeNewlines(s string) string {
 	if strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\r' {
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			c = '\n'
-		}
-		b.WriteByte(c)
+	b.Grow(canon.NormalizedNewlinesLen(s))
+	var window [512]byte
+	for s != "" {
+		n, read := canon.CopyNormalizedNewlines(window[:], s)
+		b.Write(window[:n])
+		s = s[read:]
 	}
 	return b.String()
 }

@@ -117,6 +117,25 @@ func TestAtomOfItemMapsEveryContentKind(t *testing.T) {
 	}
 }
 
+// TestLongTextsNormalizeLineBreaksAcrossWindows pins the normalization of
+// texts longer than the copy window, with CRs on its edges.
+func TestLongTextsNormalizeLineBreaksAcrossWindows(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("line\r\n", 300) + "\r",
+		strings.Repeat("x", 511) + "\r\n" + strings.Repeat("y", 510) + "\r\r\n\n",
+		strings.Repeat("\r", 1030),
+	} {
+		atom, err := AtomOfMessage(lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{{Kind: lipapi.PartText, Text: text}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+		if got := atom.Content[0].Text; got != want {
+			t.Fatalf("a %d-byte text normalizes to %d bytes, want %d", len(text), len(got), len(want))
+		}
+	}
+}
+
 func TestReasoningDialectUsesLipapiNormalization(t *testing.T) {
 	for _, d := range []lipapi.ReasoningDialect{"", " A ", "Ä.B", "x\xffY", "ABC\xff"} {
 		atom, err := AtomOfMessage(lipapi.Message{Role: "assistant", Parts: []lipapi.Part{{Kind: lipapi.PartReasoning, Reasoning: &lipapi.ReasoningPart{Dialect: d}}}})

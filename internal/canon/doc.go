@@ -40,6 +40,13 @@
 // IsLowerHexDigest and IsPrefixedDigest validate such strings without
 // allocating.
 //
+// # Line endings
+//
+// NormalizedNewlinesLen and CopyNormalizedNewlines turn every CRLF and
+// every other CR into LF, eight bytes at a time, whole or window by window:
+// the one line-ending normalizer of the fingerprint records and the message
+// atoms.
+//
 // # Complexity
 //
 // Scanning, escaping and compaction are linear in the input. Canonical

@@ -13,6 +13,16 @@ const (
 // of x is zero).
 func zeroBytes(x uint64) uint64 { return (x - lsb) &^ x }
 
+// exactBytes sets the high bit of exactly the bytes of x equal to c: unlike
+// zeroBytes, no borrow can flag a neighbour.
+func exactBytes(x uint64, c byte) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f // lanes without their high bit
+	y := x ^ (uint64(c) * lsb)
+	// y&low7 + low7 carries into the high bit of a lane exactly when the
+	// lane's low seven bits are not all zero, and never across lanes.
+	return ^((y&low7 + low7) | y) & msb
+}
+
 // jsonBad flags words holding a byte that encoding/json does not write
 // unchanged in a string: non-ASCII, below 0x20, '"', '\\', '<', '>', '&'.
 // The same bytes are the ones the Scanner must look at individually.

@@ -34,3 +34,31 @@ func TestSafeWordsAgreeWithTheByteTables(t *testing.T) {
 		}
 	}
 }
+
+func TestExactBytesFlagsOnlyEqualBytes(t *testing.T) {
+	// Every byte value in every lane against a background of the target
+	// byte and of its neighbours, so a borrow or carry would show.
+	for _, c := range []byte{'\r', '\n', 0, 0x80, 0xff} {
+		for _, bg := range []byte{c, c + 1, c - 1, 0, 0xff} {
+			for lane := 0; lane < 8; lane++ {
+				for v := 0; v < 256; v++ {
+					var b [8]byte
+					for i := range b {
+						b[i] = bg
+					}
+					b[lane] = byte(v)
+					got := exactBytes(load64(b[:], 0), c)
+					var want uint64
+					for i, x := range b {
+						if x == c {
+							want |= 0x80 << (8 * i)
+						}
+					}
+					if got != want {
+						t.Fatalf("exactBytes(% x, %#x) = %#x, want %#x", b, c, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package canon
+
+import (
+	"strings"
+	"testing"
+)
+
+// normalizeRef is the normalization written the obvious way.
+func normalizeRef(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// copyInPieces normalizes s through windows of size bytes, as a streaming
+// caller does, and fails on a call that makes no progress.
+func copyInPieces(t *testing.T, s string, size int) string {
+	t.Helper()
+	var out []byte
+	dst := make([]byte, size)
+	for rest := s; rest != ""; {
+		for i := range dst {
+			dst[i] = 0xff // garbage a call must not leave in its n bytes
+		}
+		n, read := CopyNormalizedNewlines(dst, rest)
+		if read == 0 || n > len(dst) || read > len(rest) {
+			t.Fatalf("CopyNormalizedNewlines(%q) into %d bytes: n %d, read %d", rest, size, n, read)
+		}
+		out = append(out, dst[:n]...)
+		rest = rest[read:]
+	}
+	return string(out)
+}
+
+// TestCopyNormalizedNewlinesExhaustive checks every string of up to 10
+// bytes over {a, CR, LF}, whole and through windows of 1 to 9 bytes, so a
+// CR meets every lane of a word and every window edge, with LFs before and
+// after it.
+func TestCopyNormalizedNewlinesExhaustive(t *testing.T) {
+	alphabet := []byte{'a', '\r', '\n'}
+	var b []byte
+	var walk func()
+	walk = func() {
+		s := string(b)
+		want := normalizeRef(s)
+		if got := NormalizedNewlinesLen(s); got != len(want) {
+			t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+		}
+		for _, size := range []int{1, 2, 3, 7, 8, 9, len(s) + 8} {
+			if got := copyInPieces(t, s, size); got != want {
+				t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
+			}
+		}
+		if len(b) == 10 {
+			return
+		}
+		for _, c := range alphabet {
+			b = append(b, c)
+			walk()
+			b = b[:len(b)-1]
+		}
+	}
+	walk()
+}
+
+// TestCopyNormalizedNewlinesLongTexts checks long texts whose CRs fall in
+// every lane of a word, with high bytes around them (a borrow must not
+// flag a neighbour).
+func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
+	for _, unit := range []string{"x\r\n", "\u00e9\r", "\x0e\r\x0c\n", "\r\r\n\n", "\xff\x0d", "plain text without line breaks"} {
+		for pad := 0; pad < 9; pad++ {
+			s := strings.Repeat("\x8d", pad) + strings.Repeat(unit, 40)
+			want := normalizeRef(s)
+			if got := NormalizedNewlinesLen(s); got != len(want) {
+				t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+			}
+			for _, size := range []int{5, 8, 64, 4096} {
+				if got := copyInPieces(t, s, size); got != want {
+					t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestCopyNormalizedNewlinesEmpty(t *testing.T) {
+	if n, read := CopyNormalizedNewlines(nil, "a\r"); n != 0 || read != 0 {
+		t.Fatalf("into nil: %d, %d", n, read)
+	}
+	if n, read := CopyNormalizedNewlines(make([]byte, 4), ""); n != 0 || read != 0 {
+		t.Fatalf("from empty: %d, %d", n, read)
+	}
+}

@@ -65,6 +65,28 @@ func BenchmarkFingerprintLargeVsSum256(b *testing.B) {
 	benchmarkVsSum256(b, in)
 }
 
+// BenchmarkFingerprintActionsVsSum256 is BenchmarkFingerprintVsSum256 for
+// the fixture with all eight action slots active: a 31-record preimage.
+func BenchmarkFingerprintActionsVsSum256(b *testing.B) {
+	benchmarkVsSum256(b, fullActions(fixtureInput(b)))
+}
+
+// BenchmarkFingerprintLongRecentVsSum256 is BenchmarkFingerprintVsSum256 for
+// the fixture with a 300-byte recent text.
+func BenchmarkFingerprintLongRecentVsSum256(b *testing.B) {
+	in := fixtureInput(b)
+	in.Evidence.RecentText = strings.Repeat("the tool returned ok; ", 14)[:300]
+	benchmarkVsSum256(b, in)
+}
+
+// BenchmarkFingerprintCRLFLinesVsSum256 is BenchmarkFingerprintVsSum256 for
+// the fixture with a 1.7 KB recent text of CRLF-terminated lines.
+func BenchmarkFingerprintCRLFLinesVsSum256(b *testing.B) {
+	in := fixtureInput(b)
+	in.Evidence.RecentText = strings.Repeat("recent transcript line\r\n", 70)
+	benchmarkVsSum256(b, in)
+}
+
 func benchmarkVsSum256(b *testing.B, in terminaldecision.Input) {
 	pre := []byte(refPreimage(in))
 	const batch = 16

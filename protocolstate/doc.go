@@ -48,10 +48,9 @@
 // # Complexity
 //
 // Fingerprint is linear in the hashed bytes and allocates only its result: it
-// builds a small preimage whole in a stack buffer, or streams a larger one
-// through a fixed stack window, into a SHA-256 state that never leaves the
-// function. Encode and Decode work on
-// fixed-size stack buffers in time linear in the token (at most
+// builds a preimage of up to 2 KiB whole in a stack buffer, or streams a
+// larger one through a fixed stack window, into a SHA-256 state that never
+// leaves the function. Encode and Decode work on fixed-size stack buffers in time linear in the token (at most
 // [MaxTokenBytes]) and allocate at most the token or the fingerprint string.
 // Observe, Advance and Remaining take constant time and do not allocate.
 //

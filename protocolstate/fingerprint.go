@@ -28,46 +28,46 @@ import (
 //
 // Fingerprint does not validate in (ValidateInput still rejects evidence
 // populated beyond ActionCount) and never panics. It allocates only the
-// result and runs in time linear in the hashed bytes: a small preimage is
-// built whole in a stack buffer and hashed at once, a larger one streams
-// into the hash through a fixed stack window.
+// result and runs in time linear in the hashed bytes: a preimage of up to
+// 2 KiB (the common evidence, full action arrays, texts of a few hundred
+// bytes) is built whole in a stack buffer and hashed at once, a larger one
+// streams into the hash through a fixed stack window.
 func Fingerprint(in terminaldecision.Input) string {
-	// h stays a local of this function and only this function calls its
-	// methods: the compiler then knows its concrete type, devirtualizes
-	// Write and Sum and keeps the hash state and the buffers on the stack.
-	// Passing h to a helper as a hash.Hash would move them to the heap.
-	h := sha256.New()
+	// The result is allocated while the hash of the last blocks is still
+	// in flight: the allocation depends on nothing the hash computes. The
+	// Builder's buffer becomes the result string without a copy, so this
+	// is the only allocation.
+	var out strings.Builder
 	var small [smallBytes]byte
-	if n, ok := smallFits(&in); ok {
-		pre := appendRecords(small[:0], &in, n, false)
+	var sum [sha256.Size]byte
+	n, size := preimageBound(&in)
+	if size <= mediumBytes {
+		buf := small[:0]
+		if size > smallBytes {
+			// Only the calls that need the medium buffer clear it.
+			var medium [mediumBytes]byte
+			buf = medium[:0]
+		}
+		pre := appendRecords(buf, &in, n, false)
 		if bytes.IndexByte(pre, '\r') >= 0 {
 			// Rarely, a value has a CR: the records are written again
 			// with the line endings of the normalized values rewritten.
 			// One scan of the whole preimage is cheaper than one per
 			// normalized value.
-			pre = appendRecords(small[:0], &in, n, true)
+			pre = appendRecords(buf, &in, n, true)
 		}
+		// h stays a local of this function and only this function calls
+		// its methods: the compiler then knows its concrete type,
+		// devirtualizes Write and Sum and keeps the hash state on the
+		// stack. Passing h to a helper as a hash.Hash would move it to
+		// the heap.
+		h := sha256.New()
 		h.Write(pre)
+		out.Grow(fingerprintBytes)
+		h.Sum(sum[:0])
 	} else {
-		p := preimage{in: &in}
-		for {
-			done := p.fill()
-			h.Write(p.buf[:p.n])
-			p.n = 0
-			if done {
-				break
-			}
-		}
+		sum = sumStreamed(&in, &out)
 	}
-	// Allocating the result before summing lets the allocation run while
-	// the hash of the last blocks is still in flight: it depends on nothing
-	// the hash computes. The Builder's buffer becomes the result string
-	// without a copy, so this is the only allocation.
-	var out strings.Builder
-	out.Grow(fingerprintBytes)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	// The hashed bytes are no longer needed: small holds the text.
 	out.Write(canon.AppendHex(append(small[:0], FingerprintPrefix...), sum[:]))
 	return out.String()
 }
@@ -97,39 +97,44 @@ func flagRecords(expected, observed bool) string {
 	return expectedFalse + "\n" + observedFalse + "\n"
 }
 
-// smallBytes is the size of the stack buffer in which Fingerprint builds a
-// small preimage whole, to hash it with a single Write. A larger preimage
-// streams through preimage instead.
-const smallBytes = 512
+// smallBytes and mediumBytes are the sizes of the stack buffers in which
+// Fingerprint builds a preimage whole, to hash it with one call: the small
+// one serves the common evidence, the medium one full action arrays and
+// longer texts without making every call clear a large buffer. A larger
+// preimage streams through preimage instead.
+const (
+	smallBytes  = 512
+	mediumBytes = 2048
+)
 
-// Upper bounds of the bytes framing the values of a small preimage: the
-// records without their values, each decimal length taking at most three
+// Upper bounds of the bytes framing the values of a preimage built whole:
+// the records without their values, each decimal length taking at most four
 // digits.
 const (
 	headFraming = len("cause::\n") + len(expectedFalse+"\n"+observedFalse+"\n") +
-		len("objective::\n") + len("candidate::\n") + len("recent::\n") + 4*3 +
+		len("objective::\n") + len("candidate::\n") + len("recent::\n") + 4*4 +
 		len("action_count:0:0\n")
-	actionFraming = len("action_kind::\n") + len("action_status::\n") + len("action_name::\n") + 3*3
+	actionFraming = len("action_kind::\n") + len("action_status::\n") + len("action_name::\n") + 3*4
 )
 
-// Every value of a small preimage is shorter than smallBytes-headFraming
-// bytes, so appendLength's three digits suffice: this constant overflows,
-// failing the build, if smallBytes grows past that.
-const _ = uint(999 - (smallBytes - headFraming))
+// Every value of a preimage built whole is shorter than mediumBytes bytes,
+// so appendLength's four digits suffice: this constant overflows, failing
+// the build, if mediumBytes grows past that.
+const _ = uint(9999 - mediumBytes)
 
-// smallFits returns the number of active actions of in and reports
-// whether its values, unnormalized, fit a small buffer with the framing
-// bounds above.
-func smallFits(in *terminaldecision.Input) (int, bool) {
+// preimageBound returns the number of active actions of in and an upper
+// bound of the length of its preimage: the framing bounds above and the
+// values unnormalized (normalizing only shortens them).
+func preimageBound(in *terminaldecision.Input) (n, size int) {
 	ev := &in.Evidence
-	n := min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
-	room := smallBytes - headFraming - n*actionFraming -
-		len(in.Candidate.Cause) - len(ev.Objective) - len(ev.CandidateText) - len(ev.RecentText)
+	n = min(int(ev.ActionCount), terminaldecision.MaxEvidenceActions)
+	size = headFraming + n*actionFraming +
+		len(in.Candidate.Cause) + len(ev.Objective) + len(ev.CandidateText) + len(ev.RecentText)
 	for i := range n {
 		a := &ev.Actions[i]
-		room -= len(a.Kind) + len(a.Status) + len(a.Name)
+		size += len(a.Kind) + len(a.Status) + len(a.Name)
 	}
-	return n, room >= 0
+	return n, size
 }
 
 // appendRecords appends the records of in with n active actions, trimming
@@ -184,42 +189,17 @@ func appendRewritten(b []byte, name, v string) []byte {
 		return appendRecord(b, name, v)
 	}
 	b = append(b, name...)
-	b = appendLength(b, rewrittenLen(v))
-	n, _ := copyRewritten(b[len(b):cap(b)], v)
+	// The value is copied first, after room for the length of v as it is:
+	// rewriting only shortens it, and only rarely by a digit, in which
+	// case the value moves down. No separate pass measures it.
+	at := len(appendLength(b, len(v)))
+	n, _ := canon.CopyNormalizedNewlines(b[at:cap(b)], v)
+	b = appendLength(b, n)
+	if len(b) < at {
+		copy(b[len(b):cap(b)], b[at:at+n])
+	}
 	b = b[:len(b)+n]
 	return append(b, '\n')
-}
-
-// rewrittenLen returns the length of v, which has a CR, with its line
-// endings rewritten: only the CRs dropped before an LF shorten it.
-func rewrittenLen(v string) int {
-	return len(v) - strings.Count(v, "\r\n")
-}
-
-// copyRewritten copies v into dst as far as it fits, dropping each CR that
-// v continues with an LF and turning every other CR into an LF. It returns
-// the number of bytes written and the number of bytes of v consumed. The
-// scan for CRs never looks further than dst has room for, so copying a long
-// value window by window stays linear.
-func copyRewritten(dst []byte, v string) (n, read int) {
-	for read < len(v) && n < len(dst) {
-		span := v[read:min(len(v), read+len(dst)-n)]
-		i := strings.IndexByte(span, '\r')
-		if i != 0 {
-			if i < 0 {
-				i = len(span)
-			}
-			n += copy(dst[n:], span[:i])
-			read += i
-			continue
-		}
-		if read+1 == len(v) || v[read+1] != '\n' {
-			dst[n] = '\n'
-			n++
-		}
-		read++
-	}
-	return n, read
 }
 
 // mayTrim reports whether strings.TrimSpace could shorten v: it returns v
@@ -230,7 +210,7 @@ func mayTrim(v string) bool {
 }
 
 // appendRecord appends the record name (which includes its ':') with value
-// v, whose length is below 1000. It inlines, so the constant name costs no
+// v, whose length is below 10000. It inlines, so the constant name costs no
 // copy call.
 func appendRecord(b []byte, name, v string) []byte {
 	b = append(b, name...)
@@ -239,13 +219,15 @@ func appendRecord(b []byte, name, v string) []byte {
 	return append(b, '\n')
 }
 
-// appendLength appends the decimal form of v, which is below 1000, and ':'.
+// appendLength appends the decimal form of v, which is below 10000, and ':'.
 func appendLength(b []byte, v int) []byte {
 	switch {
 	case v < 10:
 		return append(b, byte('0'+v), ':')
 	case v < 100:
 		return append(b, byte('0'+v/10), byte('0'+v%10), ':')
+	case v < 1000:
+		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10), ':')
 	}
-	return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10), ':')
+	return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10), ':')
 }

@@ -3,6 +3,7 @@ package protocolstate
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,6 +48,20 @@ func refPreimage(in terminaldecision.Input) string {
 func refFingerprint(in terminaldecision.Input) string {
 	sum := sha256.Sum256([]byte(refPreimage(in)))
 	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// fullActions returns in with all eight action slots active.
+func fullActions(in terminaldecision.Input) terminaldecision.Input {
+	in.Evidence.ActionCount = terminaldecision.MaxEvidenceActions
+	names := [...]string{"read_file", "write_file", "run_tests", "search_code",
+		"list_directory", "apply_patch", "git_diff", "run_shell_command"}
+	for i, name := range names {
+		in.Evidence.Actions[i] = terminaldecision.ActionFact{
+			ItemID: "item_" + name, CallID: "call_" + name,
+			Kind: "tool_call", Status: "completed", Name: name,
+		}
+	}
+	return in
 }
 
 // assertFingerprint checks the preimage Fingerprint hashes, the streamed
@@ -273,16 +288,25 @@ func TestMayTrimNeverMissesWhiteSpace(t *testing.T) {
 	}
 }
 
-// TestFingerprintSmallPreimageBounds grows a value of each kind one byte at
-// a time until the preimage no longer takes the small path: the switch
-// happens once, every preimage on the small side fits the small buffer, and
-// both paths agree with the reference at every size (so at every length
-// that gains a digit).
-func TestFingerprintSmallPreimageBounds(t *testing.T) {
+// TestFingerprintPreimageBounds grows a value of each kind one byte at a
+// time until the preimage is no longer built whole: each tier switch
+// happens once, every preimage fits the buffer of its tier, and both paths
+// agree with the reference at every size (so at every length that gains a
+// digit).
+func TestFingerprintPreimageBounds(t *testing.T) {
+	tier := func(in *terminaldecision.Input) int {
+		switch _, size := preimageBound(in); {
+		case size <= smallBytes:
+			return smallBytes
+		case size <= mediumBytes:
+			return mediumBytes
+		}
+		return math.MaxInt
+	}
 	for _, base := range []terminaldecision.Input{{}, fixtureInput(t)} {
 		for _, field := range []string{"cause", "recent", "name"} {
-			wasSmall := true
-			for size := 0; size <= smallBytes; size++ {
+			last := smallBytes
+			for size := 0; size <= mediumBytes; size++ {
 				in := base
 				pad := strings.Repeat("v", size)
 				switch field {
@@ -294,57 +318,73 @@ func TestFingerprintSmallPreimageBounds(t *testing.T) {
 					in.Evidence.ActionCount = max(in.Evidence.ActionCount, 1)
 					in.Evidence.Actions[0].Name = pad + in.Evidence.Actions[0].Name
 				}
-				_, small := smallFits(&in)
-				if small && !wasSmall {
-					t.Fatalf("%s +%d: back on the small path", field, size)
+				got := tier(&in)
+				if got < last {
+					t.Fatalf("%s +%d: back to the %d-byte tier", field, size, got)
 				}
-				if small && len(refPreimage(in)) > smallBytes {
-					t.Fatalf("%s +%d: a %d-byte preimage on the small path", field, size, len(refPreimage(in)))
+				if len(refPreimage(in)) > got {
+					t.Fatalf("%s +%d: a %d-byte preimage in the %d-byte tier", field, size, len(refPreimage(in)), got)
 				}
-				assertFingerprint(t, in)
-				wasSmall = small
+				if size%7 == 0 || got != last || size%1000 < 3 || size%100 < 3 {
+					assertFingerprint(t, in)
+				}
+				last = got
 			}
-			if wasSmall {
-				t.Fatalf("%s: a %d-byte value still takes the small path", field, smallBytes)
+			if last != math.MaxInt {
+				t.Fatalf("%s: a %d-byte value is still built whole", field, mediumBytes)
 			}
 		}
 	}
 }
 
-// TestFingerprintSmallPathCoverage pins which inputs take the small path
-// (the benchmark fixture, the zero input and small inputs with CRs anywhere,
-// whose records are written a second time with line endings rewritten) and
-// that all agree with the reference.
-func TestFingerprintSmallPathCoverage(t *testing.T) {
+// TestFingerprintTierCoverage pins which inputs take the small tier (the
+// benchmark fixture, the zero input and small inputs with CRs anywhere,
+// whose records are written a second time with line endings rewritten),
+// which the medium one and which stream, and that all agree with the
+// reference.
+func TestFingerprintTierCoverage(t *testing.T) {
 	with := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
 		in := fixtureInput(t)
 		mutate(&in)
 		return in
 	}
 	cases := []struct {
-		name  string
-		in    terminaldecision.Input
-		small bool
+		name string
+		in   terminaldecision.Input
+		tier int // 0 small, 1 medium, 2 streamed
 	}{
-		{"zero", terminaldecision.Input{}, true},
-		{"fixture", fixtureInput(t), true},
-		{"outer CRLF trimmed", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "\r\nship\r\n" }), true},
-		{"inner CRLF", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "ship\r\nit" }), true},
-		{"inner CR", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = "a\rb" }), true},
-		{"CR in name", with(func(in *terminaldecision.Input) { in.Evidence.Actions[1].Name = "a\r\nb" }), true},
+		{"zero", terminaldecision.Input{}, 0},
+		{"fixture", fixtureInput(t), 0},
+		{"outer CRLF trimmed", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "\r\nship\r\n" }), 0},
+		{"inner CRLF", with(func(in *terminaldecision.Input) { in.Evidence.Objective = "ship\r\nit" }), 0},
+		{"inner CR", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = "a\rb" }), 0},
+		{"CR in name", with(func(in *terminaldecision.Input) { in.Evidence.Actions[1].Name = "a\r\nb" }), 0},
 		{"CR in raw values", with(func(in *terminaldecision.Input) {
 			in.Candidate.Cause, in.Evidence.Actions[0].Kind, in.Evidence.Actions[1].Status = "normal\r", "\r\nk", "s\r\r"
-		}), true},
+		}), 0},
 		{"CRs shrink a length by a digit", with(func(in *terminaldecision.Input) {
 			in.Evidence.CandidateText = "c\r\nc\r\nc\r\nc"
 			in.Evidence.RecentText = strings.Repeat("r\r\n", 33) + "r"
 			in.Evidence.Actions[0].Name = strings.Repeat("\r\rx", 12)
-		}), true},
-		{"too large", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", smallBytes) }), false},
+		}), 0},
+		{"full actions", fullActions(fixtureInput(t)), 1},
+		{"1000-byte CRLF text", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("ab\r\n", 250) }), 1},
+		{"full actions with CRs", with(func(in *terminaldecision.Input) {
+			*in = fullActions(*in)
+			in.Evidence.Actions[7].Name = "run\r\nshell\r"
+		}), 1},
+		{"too large for small", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", smallBytes) }), 1},
+		{"too large for medium", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", mediumBytes) }), 2},
 	}
 	for _, tc := range cases {
-		if _, ok := smallFits(&tc.in); ok != tc.small {
-			t.Errorf("%s: small path %v, want %v", tc.name, ok, tc.small)
+		tier := 2
+		if _, size := preimageBound(&tc.in); size <= smallBytes {
+			tier = 0
+		} else if size <= mediumBytes {
+			tier = 1
+		}
+		if tier != tc.tier {
+			t.Errorf("%s: tier %d, want %d", tc.name, tier, tc.tier)
 		}
 		assertFingerprint(t, tc.in)
 	}
@@ -365,29 +405,5 @@ func TestFingerprintRewritesLineEndings(t *testing.T) {
 		in.Evidence.ActionCount = 1
 		in.Evidence.Actions[0] = terminaldecision.ActionFact{Kind: lipapi.ItemKind(values[0]), Status: lipapi.ItemStatus(values[3]), Name: values[3]}
 		assertFingerprint(t, in)
-	}
-}
-
-// TestCopyRewrittenInPieces copies values through destinations of every size
-// from 1 byte up, as the streaming path does window by window, and checks
-// the concatenated pieces against the reference rewrite.
-func TestCopyRewrittenInPieces(t *testing.T) {
-	for _, v := range []string{"", "\r", "\n", "\r\n", "\r\r\n\n\r", "a\rb\r\nc\n\rd\r", strings.Repeat("xy\r\n", 20) + "\r"} {
-		want := strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
-		for size := 1; size <= len(v)+1; size++ {
-			var got []byte
-			for rest := v; rest != ""; {
-				dst := make([]byte, size)
-				n, read := copyRewritten(dst, rest)
-				if read == 0 {
-					t.Fatalf("copyRewritten(%q) into %d bytes made no progress", rest, size)
-				}
-				got = append(got, dst[:n]...)
-				rest = rest[read:]
-			}
-			if string(got) != want {
-				t.Fatalf("%q in pieces of %d: %q, want %q", v, size, got, want)
-			}
-		}
 	}
 }

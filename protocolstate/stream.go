@@ -1,19 +1,45 @@
 package protocolstate
 
 import (
+	"crypto/sha256"
 	"strings"
 
+	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/terminaldecision"
 )
 
 const (
-	// windowBytes is the size of the stack window the records stream
-	// through; a typical preimage fits in one window.
+	// windowBytes is the size of the stack window the records of a
+	// preimage larger than mediumBytes stream through.
 	windowBytes = 512
 	// maxHeaderBytes bounds a record header: the longest name with its
 	// colon, the decimal length of any string and the second colon.
 	maxHeaderBytes = len("explicit_expected:") + len("9223372036854775807") + 1
 )
+
+// sumStreamed returns the SHA-256 of the records of in, streamed into the
+// hash window by window. Before it sums, it grows out to hold the
+// fingerprint.
+func sumStreamed(in *terminaldecision.Input, out *strings.Builder) [sha256.Size]byte {
+	// h stays a local of this function and only this function calls its
+	// methods: the compiler then knows its concrete type, devirtualizes
+	// Write and Sum and keeps the hash state and the window on the stack.
+	// Passing h to a helper as a hash.Hash would move them to the heap.
+	h := sha256.New()
+	p := preimage{in: in}
+	for {
+		done := p.fill()
+		h.Write(p.buf[:p.n])
+		p.n = 0
+		if done {
+			break
+		}
+	}
+	out.Grow(fingerprintBytes)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
 
 // preimage copies the framed records of one Input, window by window, into
 // buf. Each call of fill visits the records in order, skips those completed
@@ -88,7 +114,7 @@ func (p *preimage) put(name, v string, norm bool) bool {
 		if name != "" {
 			size := len(v)
 			if crs {
-				size = rewrittenLen(v)
+				size = canon.NormalizedNewlinesLen(v)
 			}
 			n += copy(p.buf[n:], name)
 			n = putDecimal(&p.buf, n, size)
@@ -143,7 +169,7 @@ func putDecimal(buf *[windowBytes]byte, n, v int) int {
 func (p *preimage) copyValue() {
 	written, read := 0, 0
 	if p.crs {
-		written, read = copyRewritten(p.buf[p.n:], p.rest)
+		written, read = canon.CopyNormalizedNewlines(p.buf[p.n:], p.rest)
 	} else {
 		written = copy(p.buf[p.n:], p.rest)
 		read = written

@@ -74,11 +74,11 @@ func fixtureInput(t testing.TB) terminaldecision.Input {
 	return terminaldecision.Input{}
 }
 
-// preimageOf collects the exact bytes Fingerprint hashes for in: the small
-// preimage when it applies, the streamed one otherwise.
+// preimageOf collects the exact bytes Fingerprint hashes for in: the
+// preimage built whole when it applies, the streamed one otherwise.
 func preimageOf(in terminaldecision.Input) []byte {
-	var buf [smallBytes]byte
-	if n, ok := smallFits(&in); ok {
+	var buf [mediumBytes]byte
+	if n, size := preimageBound(&in); size <= mediumBytes {
 		b := appendRecords(buf[:0], &in, n, false)
 		if bytes.IndexByte(b, '\r') >= 0 {
 			b = appendRecords(buf[:0], &in, n, true)

@@ -70,3 +70,25 @@ var (
 	// ErrInvalidOverlayID is returned when an overlay identifier is missing, too long, malformed or duplicated.
 	ErrInvalidOverlayID = errors.New("conversationprojection: invalid overlay id")
 )
+
+// overlayRef names an overlay in an error message: "overlay <id>" when id is
+// a valid overlay ID (an identifier of at most MaxOverlayIDBytes bytes of
+// [A-Za-z0-9_.-]), and a placeholder otherwise. Provenance is caller input
+// that Reassert and Verify do not validate, so its text never reaches a
+// message unchecked.
+func overlayRef(id string) string {
+	if ValidateOverlayID(id) != nil {
+		return "overlay (invalid id)"
+	}
+	return "overlay " + id
+}
+
+// anchorRef names an anchor in an error message: its String form when it
+// is valid (a message identity digest and an occurrence), a placeholder
+// otherwise.
+func anchorRef(a MessageAnchor) string {
+	if a.Validate() != nil {
+		return "(invalid anchor)"
+	}
+	return a.String()
+}

@@ -155,8 +155,8 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	if ft != nil && len(prov) > 0 { // step 5
 		for _, in := range order {
 			if in.f > 0 && in.l > in.f+in.p {
-				return lipapi.Call{}, nil, fmt.Errorf("%w: overlay %s: %d units share its identity, more than the %d of the baseline and %d of the provenance",
-					ErrProjectionFailed, in.overlay, in.l, in.f, in.p)
+				return lipapi.Call{}, nil, fmt.Errorf("%w: %s: %d units share its identity, more than the %d of the baseline and %d of the provenance",
+					ErrProjectionFailed, overlayRef(in.overlay), in.l, in.f, in.p)
 			}
 		}
 	}
@@ -179,8 +179,8 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 				}
 			}
 			if kept < in.f {
-				return lipapi.Call{}, nil, fmt.Errorf("%w: overlay %s: %d units share its identity, fewer than the %d of the baseline",
-					ErrProjectionFailed, in.overlay, kept, in.f)
+				return lipapi.Call{}, nil, fmt.Errorf("%w: %s: %d units share its identity, fewer than the %d of the baseline",
+					ErrProjectionFailed, overlayRef(in.overlay), kept, in.f)
 			}
 		}
 	}
@@ -331,8 +331,8 @@ func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids *provI
 		}
 		for _, u := range ties[1:] {
 			if !sameNeighbours(ct, ties[0], u) {
-				return nil, fmt.Errorf("%w: overlay %s: its copy is indistinguishable from another unit with its identity",
-					ErrProjectionFailed, e.OverlayID)
+				return nil, fmt.Errorf("%w: %s: its copy is indistinguishable from another unit with its identity",
+					ErrProjectionFailed, overlayRef(e.OverlayID))
 			}
 		}
 		removed[ties[0]] = true

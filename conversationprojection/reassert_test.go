@@ -1,7 +1,9 @@
 package conversationprojection
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -477,4 +479,41 @@ func TestC4_ReassertRemovalTiesUseEarlierPosition(t *testing.T) {
 	out, _, err := Reassert(call, snap, prov, baseline)
 	pjMust(t, err)
 	pjWantUnits(t, out, "lip-steering-st:user:x", "a:user:a", "b:user:b", "x2:user:x", "c:user:c")
+}
+
+// TestErrorsNeverEchoProvenanceText feeds caller text through the
+// provenance fields Reassert and Verify name in their errors: an overlay ID
+// that is not a valid ID and an anchor that is not a valid anchor are
+// replaced by placeholders.
+func TestErrorsNeverEchoProvenanceText(t *testing.T) {
+	const secret = "user said: my password is hunter2"
+	snap := Snapshot{Steering: []Overlay{pjStable("o1", 0, "steer")}}
+	call := lipapi.Call{Messages: []lipapi.Message{pjMsg("system", "steer"), pjMsg("user", "hi")}}
+	_, ev, err := Project(call, snap)
+	pjMust(t, err)
+	base, _ := FilterNeverBackend(call, snap)
+	prov := append([]OverlayProvenance(nil), ev.Provenance...)
+	prov[0].OverlayID = secret
+	late := lipapi.Call{Messages: []lipapi.Message{pjMsg("system", "steer"), pjMsg("system", "steer"), pjMsg("system", "steer"), pjMsg("user", "hi")}}
+	_, _, err = Reassert(late, snap, prov, base)
+	if !errors.Is(err, ErrProjectionFailed) || strings.Contains(err.Error(), "hunter2") {
+		t.Fatalf("Reassert with an invalid overlay id in provenance: %v", err)
+	}
+
+	id := mustIdentity(t, pjMsg("user", "hi"))
+	c := lipapi.Call{Messages: []lipapi.Message{pjMsg("user", "hi")}}
+	for _, e := range []OverlayProvenance{
+		{OverlayID: "o1", ResolvedAnchor: &MessageAnchor{Identity: MessageIdentity(secret), Occurrence: 1}},
+		{OverlayID: secret, ResolvedAnchor: &MessageAnchor{Identity: MessageIdentity(secret), Occurrence: 1}},
+		{OverlayID: secret, ResolvedKind: PlacementKind(secret)},
+	} {
+		e.InjectedIdentity, e.InjectedTrajectoryIndex = id, 0
+		if e.ResolvedKind == "" {
+			e.ResolvedKind = PlacementAfterMessage
+		}
+		err := VerifyAdaptationPreservesProjection(c, c, Snapshot{}, []OverlayProvenance{e})
+		if !errors.Is(err, ErrProjectionFailed) || strings.Contains(err.Error(), "hunter2") {
+			t.Fatalf("Verify with caller text in provenance: %v", err)
+		}
+	}
 }

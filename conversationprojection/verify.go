@@ -87,12 +87,12 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	}
 	for _, in := range order {
 		if len(in.a) != len(in.r) {
-			return fmt.Errorf("%w: overlay %s: %d units share its identity in the adapted call, %d in the reasserted call",
-				ErrProjectionFailed, in.overlay, len(in.a), len(in.r))
+			return fmt.Errorf("%w: %s: %d units share its identity in the adapted call, %d in the reasserted call",
+				ErrProjectionFailed, overlayRef(in.overlay), len(in.a), len(in.r))
 		}
 		if len(in.r) < in.p {
-			return fmt.Errorf("%w: overlay %s: %d units share its identity in the reasserted call, fewer than its %d provenance entries",
-				ErrProjectionFailed, in.overlay, len(in.r), in.p)
+			return fmt.Errorf("%w: %s: %d units share its identity in the reasserted call, fewer than its %d provenance entries",
+				ErrProjectionFailed, overlayRef(in.overlay), len(in.r), in.p)
 		}
 	}
 
@@ -103,8 +103,8 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 		x := e.InjectedTrajectoryIndex
 		in := ids.entry[i]
 		if x < 0 || x >= rt.len() || ids.of(rt.ids[x]) != in {
-			return fmt.Errorf("%w: overlay %s: no copy at injected trajectory index %d of the reasserted call",
-				ErrProjectionFailed, e.OverlayID, x)
+			return fmt.Errorf("%w: %s: no copy at injected trajectory index %d of the reasserted call",
+				ErrProjectionFailed, overlayRef(e.OverlayID), x)
 		}
 		pos[i] = in.a[sort.SearchInts(in.r, x)]
 	}
@@ -117,8 +117,8 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	})
 	for j := 1; j < len(byIndex); j++ {
 		if pos[byIndex[j]] <= pos[byIndex[j-1]] {
-			return fmt.Errorf("%w: overlay %s: its copy moved before the copy of overlay %s",
-				ErrProjectionFailed, prov[byIndex[j]].OverlayID, prov[byIndex[j-1]].OverlayID)
+			return fmt.Errorf("%w: %s: its copy moved before the copy of %s",
+				ErrProjectionFailed, overlayRef(prov[byIndex[j]].OverlayID), overlayRef(prov[byIndex[j-1]].OverlayID))
 		}
 	}
 
@@ -145,15 +145,15 @@ func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProven
 		switch e.ResolvedKind {
 		case PlacementStablePrefix:
 			if !at.item && pos[i] >= len(adapted.Instructions) {
-				return fmt.Errorf("%w: overlay %s: its stable-prefix copy left the instructions", ErrProjectionFailed, e.OverlayID)
+				return fmt.Errorf("%w: %s: its stable-prefix copy left the instructions", ErrProjectionFailed, overlayRef(e.OverlayID))
 			}
 		case PlacementAfterMessage:
 			if e.ResolvedAnchor == nil {
-				return fmt.Errorf("%w: overlay %s: after_message provenance without a resolved anchor", ErrProjectionFailed, e.OverlayID)
+				return fmt.Errorf("%w: %s: after_message provenance without a resolved anchor", ErrProjectionFailed, overlayRef(e.OverlayID))
 			}
 			after = append(after, i)
 		default:
-			return fmt.Errorf("%w: overlay %s: unknown resolved kind", ErrProjectionFailed, e.OverlayID)
+			return fmt.Errorf("%w: %s: unknown resolved kind", ErrProjectionFailed, overlayRef(e.OverlayID))
 		}
 	}
 	if len(after) == 0 {
@@ -192,12 +192,12 @@ func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProven
 	for j, i := range after {
 		e := &prov[i]
 		if targets[j] < 0 {
-			return fmt.Errorf("%w: overlay %s: anchor %s does not resolve in the adapted call",
-				ErrProjectionFailed, e.OverlayID, anchors[j])
+			return fmt.Errorf("%w: %s: anchor %s does not resolve in the adapted call",
+				ErrProjectionFailed, overlayRef(e.OverlayID), anchorRef(anchors[j]))
 		}
 		if want := targets[j] + 1 + rank[j]; pos[i] != want {
-			return fmt.Errorf("%w: overlay %s: copy at position %d, want %d after anchor %s",
-				ErrProjectionFailed, e.OverlayID, pos[i], want, anchors[j])
+			return fmt.Errorf("%w: %s: copy at position %d, want %d after anchor %s",
+				ErrProjectionFailed, overlayRef(e.OverlayID), pos[i], want, anchorRef(anchors[j]))
 		}
 	}
 	return nil

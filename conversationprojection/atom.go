@@ -18,18 +18,38 @@ type ContentKind string
 // The content kinds an atom can hold: the legacy part kinds and the item
 // content part kinds.
 const (
-	ContentKindText         ContentKind = "text"
-	ContentKindImageRef     ContentKind = "image_ref"
-	ContentKindFileRef      ContentKind = "file_ref"
-	ContentKindVideoRef     ContentKind = "video_ref"
-	ContentKindRefusal      ContentKind = "refusal"
-	ContentKindReasoning    ContentKind = "reasoning"
-	ContentKindSummary      ContentKind = "summary"
-	ContentKindAnnotation   ContentKind = "annotation"
+	// ContentKindText is a text part: the text with line breaks normalized.
+	ContentKindText ContentKind = "text"
+	// ContentKindImageRef is an image reference and MIME type, verbatim,
+	// with its detail annotation.
+	ContentKindImageRef ContentKind = "image_ref"
+	// ContentKindFileRef is a file reference with its MIME type and name
+	// (and, in item content, inline file data), verbatim.
+	ContentKindFileRef ContentKind = "file_ref"
+	// ContentKindVideoRef is a video reference (item content only).
+	ContentKindVideoRef ContentKind = "video_ref"
+	// ContentKindRefusal is a model refusal (item content only).
+	ContentKindRefusal ContentKind = "refusal"
+	// ContentKindReasoning is a reasoning part: normalized dialect, text,
+	// signature and canonical JSON payloads.
+	ContentKindReasoning ContentKind = "reasoning"
+	// ContentKindSummary is a reasoning summary (item content only).
+	ContentKindSummary ContentKind = "summary"
+	// ContentKindAnnotation is an annotation with canonical JSON data (item
+	// content only).
+	ContentKindAnnotation ContentKind = "annotation"
+	// ContentKindAssistantRef references an assistant output (item content
+	// only).
 	ContentKindAssistantRef ContentKind = "assistant_ref"
-	ContentKindJSON         ContentKind = "json"
-	ContentKindToolResult   ContentKind = "tool_result"
-	ContentKindExtension    ContentKind = "extension"
+	// ContentKindJSON is a JSON value in canonical form.
+	ContentKindJSON ContentKind = "json"
+	// ContentKindToolResult is a tool result: its text with line breaks
+	// normalized; the call ID, tool name and content are not part of
+	// identity.
+	ContentKindToolResult ContentKind = "tool_result"
+	// ContentKindExtension is a vendor-prefixed extension part (item content
+	// only).
+	ContentKindExtension ContentKind = "extension"
 )
 
 // MessageAtomV1 is the internal representation-neutral projection of a

@@ -185,3 +185,65 @@ func FuzzMessageIdentity(f *testing.F) {
 		}
 	})
 }
+
+// itemContentKinds are the item content part kinds identity maps.
+var itemContentKinds = []lipapi.ContentPartKind{
+	lipapi.ContentPartText, lipapi.ContentPartImageRef, lipapi.ContentPartFileRef,
+	lipapi.ContentPartVideoRef, lipapi.ContentPartRefusal, lipapi.ContentPartReasoning,
+	lipapi.ContentPartSummary, lipapi.ContentPartAnnotation, lipapi.ContentPartAssistantRef,
+	lipapi.ContentPartJSON, lipapi.ContentPartToolResult, lipapi.ContentPartExtension,
+}
+
+// FuzzItemIdentity checks item identity for every content part kind (and
+// a fuzzed one) with every field populated, so fields a kind ignores are
+// present too: ItemIdentityOf never panics, is deterministic, equals the
+// hash of encoding/json.Marshal of AtomOfItem or fails like it, with an
+// error wrapping an identity sentinel.
+func FuzzItemIdentity(f *testing.F) {
+	f.Add("user", "Hello", "text", []byte(nil))
+	f.Add(" assistant\t", "a\r\nb\rc\xff<&>\u2028", "summary", []byte(`{"b":1,"a":[2.50,"\u00e9"]}`))
+	f.Add("tool", "", "vendor:x", []byte(`[]`))
+	f.Add("developer", "  Vendor.X  ", "", []byte(`{`))
+	f.Fuzz(func(t *testing.T, role, text, kind string, content []byte) {
+		for _, k := range append(itemContentKinds, lipapi.ContentPartKind(kind)) {
+			part := lipapi.ContentPart{Kind: k, Text: text, ImageRef: text, ImageMIME: text,
+				FileRef: text, FileData: text, FileMIME: text, FileName: text, VideoRef: text, VideoMIME: text,
+				Refusal: text, Summary: text, AssistantRef: text,
+				Reasoning: &lipapi.ReasoningPart{Dialect: lipapi.ReasoningDialect(text), Text: text, Signature: text,
+					Opaque: content, Summary: content, SummaryPresent: true, Content: content, EncryptedContent: content},
+				Annotation: &lipapi.AnnotationPart{Type: text, Data: content},
+				Extension:  &lipapi.ExtensionContentPart{Namespace: text, Type: text, Implementor: text, Data: content},
+			}
+			if k == lipapi.ContentPartJSON {
+				part.Text = string(content)
+			}
+			item := lipapi.Item{Kind: lipapi.ItemKindMessage, ID: text, Status: lipapi.ItemStatus(text),
+				Role: lipapi.Role(role), Content: []lipapi.ContentPart{part}}
+			id, err := ItemIdentityOf(item)
+			if again, err2 := ItemIdentityOf(item); again != id || (err == nil) != (err2 == nil) {
+				t.Fatalf("%s: not deterministic", k)
+			}
+			atom, aerr := AtomOfItem(item)
+			if (aerr == nil) != (err == nil) {
+				t.Fatalf("%s: AtomOfItem error %v, ItemIdentityOf error %v", k, aerr, err)
+			}
+			if err != nil {
+				if !errors.Is(err, ErrInvalidRole) && !errors.Is(err, ErrUnsupportedContent) && !errors.Is(err, ErrInvalidJSON) {
+					t.Fatalf("%s: error wraps no expected sentinel: %v", k, err)
+				}
+				continue
+			}
+			ref, err := json.Marshal(atom)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(id) != "v1:"+sha256Hex(ref) || !id.IsValid() {
+				t.Fatalf("%s: identity %s is not the hash of the atom bytes %s", k, id, ref)
+			}
+			if got, err := CanonicalAtomBytes(atom); err != nil || !bytes.Equal(got, ref) {
+				t.Fatalf("%s: CanonicalAtomBytes\n got %s\nwant %s", k, got, ref)
+			}
+		}
+	})
+}
+

@@ -95,7 +95,7 @@
 // The identity bytes equal the reference implementation's for every
 // message it accepts. The behaviour differs deliberately where the
 // reference was unsafe or ambiguous (each has a regression test named
-// TestCn_…):
+// TestCn_… or TestL4_…):
 //
 //   - C2: CanonicalJSON rejects trailing data (the reference ignored it, so
 //     {"a":1} and {"a":1}x shared an identity) and nesting deeper than
@@ -123,5 +123,8 @@
 //     provenance identifies before deriving the baseline, so reasserting an
 //     already projected call never duplicates steering; its fast path
 //     returns a copy, never the input.
-//   - Results never alias their input: every returned Call is a deep copy.
+//   - L4: results never alias their input: every returned Call is a deep
+//     copy (the reference shared retained elements with its input).
+//   - Errors never echo caller text: provenance overlay IDs and anchors
+//     are named only when valid.
 package conversationprojection

@@ -414,15 +414,18 @@ func pjEqualUnits(a, b []pjUnit) bool {
 func pjCheckReassert(t *testing.T, what string, late lipapi.Call, snap Snapshot, prov []OverlayProvenance, baseline lipapi.Call) (lipapi.Call, *ProjectionEvidence, bool) {
 	t.Helper()
 	lateBefore, baseBefore := lipapi.CloneCall(late), lipapi.CloneCall(baseline)
+	snapBefore, provBefore := pjCloneSnapshot(snap), pjCloneProvenance(prov)
 	out, ev, err := Reassert(late, snap, prov, baseline)
-	if !reflect.DeepEqual(late, lateBefore) || !reflect.DeepEqual(baseline, baseBefore) {
+	if !reflect.DeepEqual(late, lateBefore) || !reflect.DeepEqual(baseline, baseBefore) ||
+		!reflect.DeepEqual(snap, snapBefore) || !reflect.DeepEqual(prov, provBefore) {
 		t.Fatalf("%s: Reassert mutated its input", what)
 	}
 	if err != nil {
 		pjCheckError(t, what, err, out, ev)
 		return lipapi.Call{}, nil, false
 	}
-	if pjAliases(late, out) || pjAliases(baseline, out) {
+	if pjAliases(late, out) || pjAliases(baseline, out) || pjAliases(snap, out) ||
+		pjAliases(snap, ev) || pjAliases(prov, ev) {
 		t.Fatalf("%s: Reassert output aliases its input", what)
 	}
 	client := pjCheckSteering(t, what, snap, out, ev)
@@ -443,9 +446,9 @@ func pjFuzzProject(t *testing.T, data []byte, vocab []MessageIdentity) (g *pjFuz
 	g = &pjFuzz{data: data}
 	call = g.call()
 	snap = g.snapshot(call, vocab)
-	before := lipapi.CloneCall(call)
+	before, snapBefore := lipapi.CloneCall(call), pjCloneSnapshot(snap)
 	out, ev, err := Project(call, snap)
-	if !reflect.DeepEqual(call, before) {
+	if !reflect.DeepEqual(call, before) || !reflect.DeepEqual(snap, snapBefore) {
 		t.Fatal("Project mutated its input")
 	}
 	if full := pjProjectValidatingInFull(call, snap); fmt.Sprint(err) != fmt.Sprint(full) {
@@ -460,7 +463,7 @@ func pjFuzzProject(t *testing.T, data []byte, vocab []MessageIdentity) (g *pjFuz
 		pjCheckError(t, "Project", err, out, ev)
 		return g, call, snap, out, ev, false
 	}
-	if pjAliases(call, out) {
+	if pjAliases(call, out) || pjAliases(snap, out) || pjAliases(snap, ev) {
 		t.Fatal("Project output aliases its input")
 	}
 	client := pjCheckSteering(t, "Project", snap, out, ev)
@@ -532,4 +535,29 @@ func FuzzReassert(f *testing.F) {
 		}
 		pjCheckReassert(t, "Reassert(late)", late, snap, prov, baseline)
 	})
+}
+
+// pjCloneSnapshot deep-copies snap, keeping nil and empty slices apart.
+func pjCloneSnapshot(snap Snapshot) Snapshot {
+	c := snap
+	c.NeverBackend = slices.Clone(snap.NeverBackend)
+	if snap.Steering != nil {
+		c.Steering = make([]Overlay, len(snap.Steering))
+		for i := range snap.Steering {
+			c.Steering[i] = snap.Steering[i].Clone()
+		}
+	}
+	return c
+}
+
+// pjCloneProvenance deep-copies prov, keeping nil and empty apart.
+func pjCloneProvenance(prov []OverlayProvenance) []OverlayProvenance {
+	c := slices.Clone(prov)
+	for i := range c {
+		if a := c[i].ResolvedAnchor; a != nil {
+			copied := *a
+			c[i].ResolvedAnchor = &copied
+		}
+	}
+	return c
 }

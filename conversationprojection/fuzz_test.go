@@ -246,4 +246,3 @@ func FuzzItemIdentity(f *testing.F) {
 		}
 	})
 }
-

@@ -402,7 +402,7 @@ func pjRichCall() lipapi.Call {
 	}}
 }
 
-func TestProjectNeverMutatesOrAliasesItsInput(t *testing.T) {
+func TestL4_ProjectResultsAreDeepCopiesAndInputUnchanged(t *testing.T) {
 	u := pjItem("u2", lipapi.RoleUser, "next")
 	for _, call := range []lipapi.Call{
 		pjRichCall(),

@@ -161,7 +161,7 @@ func TestC7_ReassertKeepsEmptyItemAuthority(t *testing.T) {
 	}
 }
 
-func TestReassertFastPathReturnsAValidatedCopy(t *testing.T) {
+func TestC11_ReassertFastPathReturnsAValidatedCopy(t *testing.T) {
 	call := pjRichCall()
 	out, ev, err := Reassert(call, Snapshot{}, nil, lipapi.Call{})
 	pjMust(t, err)

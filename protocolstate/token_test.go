@@ -31,6 +31,9 @@ func assertRejected(t *testing.T, token string, want rejection) {
 	if _, got := decode(token); got != want {
 		t.Errorf("first failing check = %q, want %q", got, want)
 	}
+	if _, ref := refDecode(token); ref != want {
+		t.Errorf("the reference's first failing check = %q, want %q", ref, want)
+	}
 	s, err := Decode(token)
 	if err != ErrInvalidToken || s != (State{}) {
 		t.Fatalf("Decode = (%+v, %v), want (State{}, ErrInvalidToken)", s, err)

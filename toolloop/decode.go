@@ -196,7 +196,7 @@ func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	if k != canon.KindObjectBegin {
 		return nil, decMismatch(k, "an object")
 	}
-	ahead := d.s
+	ahead := d.s.Clone()
 	for {
 		name, vk, err := d.nextMember(&ahead)
 		switch {

@@ -188,7 +188,7 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 		}
 		return DecodedEvent{}, decMismatch(k, "an object")
 	}
-	start := d.s
+	start := d.s.Clone()
 	var nVersion, nBody int
 	var versionOK bool
 	var body LoopEvent
@@ -213,7 +213,7 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 			if nBody == 1 {
 				// Decode the body where it stands; on failure, go back and
 				// skip it so that the rest of the payload is still checked.
-				at := d.s
+				at := d.s.Clone()
 				if body, bodyErr = d.event(vk); bodyErr == nil {
 					continue
 				}
@@ -249,7 +249,7 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 // as a LoopEvent from start (the scanner just after its '{'), and leaves
 // the scanner after the payload whatever the outcome.
 func (d *decoder) unversioned(start canon.Scanner) (DecodedEvent, error) {
-	end := d.s
+	end := d.s.Clone()
 	d.s = start
 	ev, err := d.event(canon.KindObjectBegin)
 	d.s = end

@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -78,10 +79,12 @@ const (
 // any other stray byte.
 //
 // The zero Scanner is not ready for use; call Reset first. A Scanner holds
-// no reference to anything but the document it was reset with. A copy of a
-// Scanner (s2 := *s) scans ahead independently: advancing the copy never
-// changes what the original returns, which lets a decoder look for a member
-// anywhere in an object before decoding the object.
+// no reference to anything but the document it was reset with. Clone
+// returns a copy that scans ahead independently, which lets a decoder look
+// for a member anywhere in an object before decoding the object. A plain
+// assignment (s2 := *s) shares the record of containers nested deeper than
+// InlineDepth levels, so it is independent only in documents no deeper
+// than that; use Clone.
 type Scanner struct {
 	data     []byte
 	pos      int
@@ -209,11 +212,11 @@ func (s *Scanner) Next() (Kind, error) {
 		if s.depth >= s.maxDepth {
 			return s.failDepth(p)
 		}
-		if s.depth >= 64 && s.stack.hi == nil {
+		if s.depth >= InlineDepth && s.stack.hi == nil {
 			// Allocated once, never appended to: an append would make
 			// escape analysis treat the whole Scanner, and so the
 			// document, as escaping.
-			s.stack.hi = make([]uint64, (s.maxDepth-64)/64+1)
+			s.stack.hi = make([]uint64, (s.maxDepth-InlineDepth)/64+1)
 		}
 		s.stack.set(s.depth, c == '{')
 		s.depth++
@@ -535,11 +538,27 @@ func hex4(b []byte) rune {
 	return r
 }
 
+// Clone returns a copy of s that scans independently: advancing either
+// never changes what the other returns. It allocates only when s has opened
+// containers deeper than InlineDepth levels.
+func (s *Scanner) Clone() Scanner {
+	c := *s
+	if s.stack.hi != nil {
+		c.stack.hi = slices.Clone(s.stack.hi)
+	}
+	return c
+}
+
+// InlineDepth is the nesting depth a Scanner records without heap memory:
+// more than serde_json's limit (SerdeMaxDepth), so a strict Scanner never
+// allocates and its copies never share state.
+const InlineDepth = 128
+
 // bitStack records, for each open container, whether it is an object.
-// Depths below 64 use no heap memory; deeper levels use hi, which the
+// Depths below InlineDepth live in lo; deeper levels use hi, which the
 // Scanner allocates once for its whole depth limit.
 type bitStack struct {
-	lo uint64
+	lo [InlineDepth / 64]uint64
 	hi []uint64
 }
 
@@ -548,20 +567,21 @@ func (b *bitStack) set(depth int, obj bool) {
 	if obj {
 		bit = 1
 	}
-	if depth < 64 {
-		b.lo = b.lo&^(1<<uint(depth)) | bit<<uint(depth)
+	w, sh := depth/64, uint(depth%64)
+	if depth < InlineDepth {
+		b.lo[w] = b.lo[w]&^(1<<sh) | bit<<sh
 		return
 	}
-	w := (depth - 64) / 64
-	sh := uint((depth - 64) % 64)
+	w -= InlineDepth / 64
 	b.hi[w] = b.hi[w]&^(1<<sh) | bit<<sh
 }
 
 // top reports whether the innermost of depth open containers is an object.
 func (b *bitStack) top(depth int) bool {
 	d := depth - 1
-	if d < 64 {
-		return b.lo>>uint(d)&1 == 1
+	w, sh := d/64, uint(d%64)
+	if d < InlineDepth {
+		return b.lo[w]>>sh&1 == 1
 	}
-	return b.hi[(d-64)/64]>>uint((d-64)%64)&1 == 1
+	return b.hi[w-InlineDepth/64]>>sh&1 == 1
 }

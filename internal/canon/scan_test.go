@@ -226,7 +226,7 @@ func TestScannerCopyScansAheadIndependently(t *testing.T) {
 	var got []string
 	for i := 0; ; i++ {
 		// Before every token, drain a copy to the end of the document.
-		ahead := s
+		ahead := s.Clone()
 		for {
 			k, err := ahead.Next()
 			if err != nil {
@@ -247,5 +247,65 @@ func TestScannerCopyScansAheadIndependently(t *testing.T) {
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatal("scanning ahead with a copy changed the original's tokens")
+	}
+}
+
+// TestScannerCloneScansIndependently advances a clone past the end of the
+// container the original is in and opens a container of the other kind at
+// the same level, at depths below and above InlineDepth: the original then
+// reads on unchanged.
+func TestScannerCloneScansIndependently(t *testing.T) {
+	for _, depth := range []int{3, InlineDepth - 2, InlineDepth + 5, 300} {
+		doc := strings.Repeat("[", depth-1) + "[1]" + ",{}" + strings.Repeat("]", depth-1)
+		var s Scanner
+		s.Reset([]byte(doc), false, MaxDepth)
+		for s.Depth() < depth {
+			if _, err := s.Next(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ahead := s.Clone()
+		for {
+			k, err := ahead.Next()
+			if err != nil {
+				t.Fatalf("depth %d: clone: %v", depth, err)
+			}
+			if k == KindEOF {
+				break
+			}
+		}
+		for {
+			k, err := s.Next()
+			if err != nil {
+				t.Fatalf("depth %d: the original after its clone ran ahead: %v", depth, err)
+			}
+			if k == KindEOF {
+				break
+			}
+		}
+	}
+}
+
+// TestStrictScannerNeverAllocates pins that serde_json's whole depth range
+// is recorded inline: scanning a document nested SerdeMaxDepth deep, and
+// cloning the scanner at the deepest level, allocate nothing.
+func TestStrictScannerNeverAllocates(t *testing.T) {
+	doc := []byte(strings.Repeat("[", SerdeMaxDepth) + strings.Repeat("]", SerdeMaxDepth))
+	allocs := testing.AllocsPerRun(10, func() {
+		var s Scanner
+		s.Reset(doc, true, SerdeMaxDepth)
+		for {
+			k, err := s.Next()
+			if err != nil || k == KindEOF {
+				return
+			}
+			if s.Depth() == SerdeMaxDepth {
+				c := s.Clone()
+				_, _ = c.Next()
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations", allocs)
 	}
 }

@@ -2,6 +2,7 @@ package conversationprojection
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -160,7 +161,7 @@ func TestItemAnchorAtMatchesComputeItemAnchors(t *testing.T) {
 // wraps ErrNonMessageItem.
 func TestC6_ItemAnchorAtOutOfRange(t *testing.T) {
 	items := anchorTestItems()
-	for _, i := range []int{-1, len(items), len(items) + 5, -1 << 40} {
+	for _, i := range []int{-1, len(items), len(items) + 5, math.MinInt} {
 		a, err := ItemAnchorAt(items, i)
 		if !errors.Is(err, ErrNonMessageItem) || a != (MessageAnchor{}) {
 			t.Errorf("ItemAnchorAt(%d) = %v, %v", i, a, err)

@@ -47,7 +47,7 @@ func newTree(size int) tree {
 // returned, into t.nodes.
 func (t *tree) build(s *Scanner, k Kind) error {
 	t.data = s.data
-	if len(s.data) > 1<<32-2 {
+	if uint64(len(s.data)) > 1<<32-2 {
 		return s.errAt(0, "document larger than 4 GiB")
 	}
 	for {

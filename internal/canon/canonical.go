@@ -250,6 +250,9 @@ func (d *Digest) AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
 // AppendCompactJSON is the package-level AppendCompactJSON, feeding d after
 // every token. With a nil d it is exactly the package-level function.
 func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
+	if raw == nil {
+		return d.Feed(append(dst, "null"...)), nil
+	}
 	var s Scanner
 	s.Reset(raw, false, MaxDepth)
 	out := dst

@@ -98,7 +98,8 @@ func appendEscapedASCII(dst []byte, c byte, html bool) []byte {
 // as encoding/json.Marshal writes a json.RawMessage: insignificant white
 // space removed, '<' '>' '&' and U+2028/U+2029 replaced by their \u escapes,
 // every other byte (key order, duplicates, escapes, numbers, invalid UTF-8)
-// unchanged. On error dst is returned unchanged.
+// unchanged. Like a nil json.RawMessage, a nil raw is written as null; an
+// empty non-nil one is an error. On error dst is returned unchanged.
 func AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 	return (*Digest)(nil).AppendCompactJSON(dst, raw)
 }

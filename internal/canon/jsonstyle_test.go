@@ -133,4 +133,12 @@ func TestCompactJSONMatchesMarshalOfRawMessage(t *testing.T) {
 	if got, err := AppendCompactJSON(nil, []byte(in)); err != nil || string(got) != want {
 		t.Errorf("got %q, %v", got, err)
 	}
+	// A nil RawMessage marshals as null; an empty non-nil one fails.
+	for _, raw := range [][]byte{nil, {}} {
+		got, err := AppendCompactJSON([]byte("x"), raw)
+		want, werr := json.Marshal(json.RawMessage(raw))
+		if (err == nil) != (werr == nil) || err == nil && string(got) != "x"+string(want) {
+			t.Errorf("AppendCompactJSON(%#v) = %q, %v; Marshal %q, %v", raw, got, err, want, werr)
+		}
+	}
 }

@@ -110,8 +110,8 @@ func NewConversationDeltaRecord(priorDigest string, d ConversationDelta) (Conver
 // builds use the legacy one). A failure wraps ErrConversationRecord.
 func VerifySeed(s ConversationSeeded) error {
 	if s.EventSchemaVersion != ConversationEventSchemaVersion {
-		return fmt.Errorf("%w: seed: event_schema_version %d, want %d", ErrConversationRecord,
-			s.EventSchemaVersion, ConversationEventSchemaVersion)
+		return fmt.Errorf("%w: seed: event_schema_version is not %d", ErrConversationRecord,
+			ConversationEventSchemaVersion)
 	}
 	return verifyDigest("seed", s.Digest, func(enc Encoder) (string, error) { return enc.SeedDigest(s.Conversation) })
 }
@@ -123,8 +123,8 @@ func VerifySeed(s ConversationSeeded) error {
 // wraps ErrConversationRecord.
 func VerifyDeltaRecord(currentDigest string, r ConversationDeltaRecord) error {
 	if r.EventSchemaVersion != ConversationEventSchemaVersion {
-		return fmt.Errorf("%w: delta: event_schema_version %d, want %d", ErrConversationRecord,
-			r.EventSchemaVersion, ConversationEventSchemaVersion)
+		return fmt.Errorf("%w: delta: event_schema_version is not %d", ErrConversationRecord,
+			ConversationEventSchemaVersion)
 	}
 	if r.PriorDigest != currentDigest {
 		return fmt.Errorf("%w: delta: prior_digest is not the current digest", ErrConversationRecord)

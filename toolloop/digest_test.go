@@ -161,13 +161,16 @@ func TestVerifyRejectsWrongRecords(t *testing.T) {
 			t.Errorf("%s: %v, want ErrConversationRecord mentioning %q", what, err, want)
 		}
 	}
-	for _, v := range []uint32{0, 2} {
+	for _, v := range []uint32{0, 2, 31337} {
 		s := seed
 		s.EventSchemaVersion = v
 		expect("seed version", VerifySeed(s), "event_schema_version")
 		r := rec
 		r.EventSchemaVersion = v
 		expect("delta version", VerifyDeltaRecord(seed.Digest, r), "event_schema_version")
+		if v == 31337 && (strings.Contains(VerifySeed(s).Error(), "31337") || strings.Contains(VerifyDeltaRecord(seed.Digest, r).Error(), "31337")) {
+			t.Error("a version error echoes the record's version")
+		}
 	}
 	s := seed
 	s.Digest = rec.Digest

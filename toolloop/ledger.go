@@ -85,7 +85,7 @@ func VerifyLedger(records []LedgerRecord) error {
 		r := &records[i]
 		switch {
 		case r.Sequence != uint64(i):
-			return fmt.Errorf("%w: record %d: sequence %d, want %d", ErrLedgerChain, i, r.Sequence, i)
+			return fmt.Errorf("%w: record %d: sequence is not %d", ErrLedgerChain, i, i)
 		case r.PrevHash != prev:
 			return fmt.Errorf("%w: record %d: previous hash does not link to the preceding record", ErrLedgerChain, i)
 		case r.Hash != RecordHash(prev, r.Sequence, r.Row):

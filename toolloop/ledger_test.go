@@ -145,6 +145,12 @@ func TestVerifyLedgerRejectsStructuralChanges(t *testing.T) {
 	rs := cloneRecords(records)
 	rs[0].PrevHash = ""
 	expectChainBreak(t, "empty genesis", rs, 0)
+	rs = cloneRecords(records)
+	rs[2].Sequence = 987654321
+	expectChainBreak(t, "sequence changed", rs, 2)
+	if err := VerifyLedger(rs); strings.Contains(err.Error(), "987654321") {
+		t.Errorf("%v echoes the record's sequence", err)
+	}
 }
 
 // TestLedgerChainAppendCopiesTheRow checks that a record does not alias the

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
@@ -165,6 +166,19 @@ func checkFloatRows(t *testing.T, name string, enc Encoder, want int) {
 		if err != nil || string(got) != wantDirect {
 			t.Errorf("%s %s: MarshalEvent = %v %s, want %s", name, r[1], err, got, wantDirect)
 		}
+		// Reading the literal back gives the same bits (NaN and the
+		// infinities are written as null, which a required f64 rejects).
+		back, err := UnmarshalEvent([]byte(wantDirect))
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			if err == nil {
+				t.Errorf("%s %s: %s decodes as a required f64", name, r[1], r[2])
+			}
+		case err != nil:
+			t.Errorf("%s %s: UnmarshalEvent(%s) = %v", name, r[1], r[2], err)
+		case math.Float64bits(back.(CandidateMeasuredEvent).Energy) != bits:
+			t.Errorf("%s %s: %s reads back as %#x", name, r[1], r[2], math.Float64bits(back.(CandidateMeasuredEvent).Energy))
+		}
 		ev := GateDecisionRecordedEvent{Decision: GateDecisionAcceptedByDescent{DeltaV: f}, ObservedEnergy: &f}
 		row, err := enc.MarshalLedgerRow(ev)
 		if err != nil || !bytes.Contains(row, []byte(`{"delta_v":`+r[2]+`,"kind":"accepted_by_descent"}`)) ||
@@ -211,6 +225,9 @@ func TestIntegersFollowScalarsTSV(t *testing.T) {
 		if err != nil || string(got) != want {
 			t.Errorf("u64 %s: %v %s, want %s", r[1], err, got, want)
 		}
+		if back, err := UnmarshalEvent([]byte(want)); err != nil || back.(DecisionBoundRefusedEvent).Bound != u {
+			t.Errorf("u64 %s: reads back as %v, %v", r[1], back, err)
+		}
 	}
 	if n != 6 {
 		t.Errorf("%d u64 rows, want 6", n)
@@ -237,8 +254,15 @@ func TestStringsFollowStringsTSV(t *testing.T) {
 		s := string(in)
 		for _, enc := range []Encoder{{}, legacyEncoder} {
 			got, err := enc.MarshalEvent(CandidateRestoredEvent{CheckpointID: s})
-			if want := `{"event":"candidate_restored","checkpoint_id":` + c[1] + `}`; err != nil || string(got) != want {
+			want := `{"event":"candidate_restored","checkpoint_id":` + c[1] + `}`
+			if err != nil || string(got) != want {
 				t.Errorf("%s: %v %s, want %s", c[2], err, got, want)
+			}
+			// Reading the output back gives the input (every row is valid
+			// UTF-8, as a Rust String is).
+			back, err := UnmarshalEvent([]byte(want))
+			if !utf8.ValidString(s) || err != nil || back.(CandidateRestoredEvent).CheckpointID != s {
+				t.Errorf("%s: %s reads back as %v, %v", c[2], c[1], back, err)
 			}
 			got, err = enc.MarshalEvent(ProposalObservedEvent{Proposal: EffectProposal{Effect: EffectKindRunBuild,
 				Risk: RiskClassLow, Command: CommandInvocationProgram{Args: []string{s}, Env: map[string]string{s: s}}}})

@@ -10,8 +10,8 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// The seed corpora of these targets (testdata/fuzz/FuzzUnmarshalEvent and
-// testdata/fuzz/FuzzDecodeLedgerRow) hold every vector event, ledger row,
+// The seed corpora of these targets (testdata/fuzz/FuzzUnmarshalEvent,
+// testdata/fuzz/FuzzDecodePayload and testdata/fuzz/FuzzDecodeLedgerRow) hold every vector event, ledger row,
 // legacy row and decode_rules.txt input, and edge cases of §6 and §7.
 
 // FuzzUnmarshalEvent checks UnmarshalEvent on arbitrary input: it never
@@ -104,6 +104,60 @@ func FuzzDecodeLedgerRow(f *testing.F) {
 		}
 		if p, err := DecodePayload(m[rowPayload]); err != nil || !reflect.DeepEqual(p, d) {
 			t.Fatalf("the payload alone gives %+v, %v; the row %+v", p, err, d)
+		}
+		checkReencoding(t, d.Event)
+	})
+}
+
+// FuzzDecodePayload checks DecodePayload on arbitrary input: it never
+// panics nor modifies its input; a failure wraps exactly one of the
+// classification sentinels other than ErrNotToolLoopRow (ErrDecode for
+// invalid JSON); the result equals DecodeLedgerRow of the payload in a
+// tool_loop row, success or failure (unless the row's extra level of
+// nesting reaches serde_json's depth limit); version 0 results are legacy
+// events that UnmarshalEvent reads the same; and every event re-encodes to
+// a fixed point in both forms.
+func FuzzDecodePayload(f *testing.F) {
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		in := bytes.Clone(payload)
+		d, err := DecodePayload(payload)
+		if !bytes.Equal(in, payload) {
+			t.Fatal("DecodePayload modified its input")
+		}
+		row := []byte(`{"event":"custom","kind":"tool_loop","payload":` + string(payload) + `}`)
+		r, rerr := DecodeLedgerRow(row)
+		if err != nil {
+			var first error
+			for _, s := range classificationSentinels {
+				if errors.Is(err, s) {
+					first = s
+					break
+				}
+			}
+			if first == nil || first == ErrNotToolLoopRow || wrapsOtherThan(err, first) || d != (DecodedEvent{}) ||
+				!json.Valid(payload) && first != ErrDecode {
+				t.Fatalf("failure %v with %+v", err, d)
+			}
+			if json.Valid(payload) && !errors.Is(rerr, canon.ErrDepth) && !errors.Is(rerr, first) {
+				t.Fatalf("DecodePayload fails with %v, the row with %v", err, rerr)
+			}
+			return
+		}
+		if !json.Valid(payload) {
+			t.Fatalf("accepted invalid JSON %q", payload)
+		}
+		if rerr != nil && !errors.Is(rerr, canon.ErrDepth) || rerr == nil && !reflect.DeepEqual(r, d) {
+			t.Fatalf("DecodePayload gives %+v; the row %+v, %v", d, r, rerr)
+		}
+		switch d.Version {
+		case 0:
+			ev, err := UnmarshalEvent(payload)
+			if !IsLegacyEvent(d.Event.EventName()) || err != nil || !reflect.DeepEqual(ev, d.Event) {
+				t.Fatalf("unversioned %s: UnmarshalEvent gives %+v, %v", d.Event.EventName(), ev, err)
+			}
+		case 1:
+		default:
+			t.Fatalf("version %d", d.Version)
 		}
 		checkReencoding(t, d.Event)
 	})

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/lipapi"
 	"github.com/agentkernel/agentkernel/terminaldecision"
 )
 
@@ -171,8 +172,12 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []
 		if mayTrim(name) {
 			name = strings.TrimSpace(name)
 		}
-		b = appendRecord(b, "action_kind:", string(a.Kind))
-		b = appendRecord(b, "action_status:", string(a.Status))
+		if r := knownRecords(a.Kind, a.Status); r != "" {
+			b = append(b, r...)
+		} else {
+			b = appendRecord(b, "action_kind:", string(a.Kind))
+			b = appendRecord(b, "action_status:", string(a.Status))
+		}
 		if rewrite {
 			b = appendRewritten(b, "action_name:", name)
 		} else {
@@ -180,6 +185,51 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []
 		}
 	}
 	return b
+}
+
+// knownRecords returns the action_kind and action_status records of an
+// action with one of the kinds and statuses terminaldecision.ValidateInput
+// accepts, spelled out in advance so that they cost a single copy, and ""
+// for any other pair.
+func knownRecords(kind lipapi.ItemKind, status lipapi.ItemStatus) string {
+	const (
+		message    = "action_kind:7:message\n"
+		toolCall   = "action_kind:9:tool_call\n"
+		toolResult = "action_kind:11:tool_result\n"
+		inProgress = "action_status:11:in_progress\n"
+		completed  = "action_status:9:completed\n"
+		incomplete = "action_status:10:incomplete\n"
+	)
+	switch kind {
+	case lipapi.ItemKindToolCall:
+		switch status {
+		case lipapi.ItemStatusCompleted:
+			return toolCall + completed
+		case lipapi.ItemStatusInProgress:
+			return toolCall + inProgress
+		case lipapi.ItemStatusIncomplete:
+			return toolCall + incomplete
+		}
+	case lipapi.ItemKindToolResult:
+		switch status {
+		case lipapi.ItemStatusCompleted:
+			return toolResult + completed
+		case lipapi.ItemStatusInProgress:
+			return toolResult + inProgress
+		case lipapi.ItemStatusIncomplete:
+			return toolResult + incomplete
+		}
+	case lipapi.ItemKindMessage:
+		switch status {
+		case lipapi.ItemStatusCompleted:
+			return message + completed
+		case lipapi.ItemStatusInProgress:
+			return message + inProgress
+		case lipapi.ItemStatusIncomplete:
+			return message + incomplete
+		}
+	}
+	return ""
 }
 
 // appendRewritten is appendRecord for a value whose line endings are

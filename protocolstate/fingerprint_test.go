@@ -407,3 +407,29 @@ func TestFingerprintRewritesLineEndings(t *testing.T) {
 		assertFingerprint(t, in)
 	}
 }
+
+// TestKnownRecordsAreTheRecordsSpelledOut pins the precomputed
+// kind-and-status records against the general writer, for every pair
+// ValidateInput accepts and for pairs it does not (which have none).
+func TestKnownRecordsAreTheRecordsSpelledOut(t *testing.T) {
+	kinds := []lipapi.ItemKind{lipapi.ItemKindMessage, lipapi.ItemKindToolCall, lipapi.ItemKindToolResult, lipapi.ItemKindReasoning, "", "Tool_call"}
+	statuses := []lipapi.ItemStatus{lipapi.ItemStatusInProgress, lipapi.ItemStatusCompleted, lipapi.ItemStatusIncomplete, "", "done"}
+	known := 0
+	for _, k := range kinds {
+		for _, s := range statuses {
+			got := knownRecords(k, s)
+			if got == "" {
+				continue
+			}
+			known++
+			var buf [64]byte
+			want := appendRecord(appendRecord(buf[:0], "action_kind:", string(k)), "action_status:", string(s))
+			if got != string(want) {
+				t.Errorf("%s/%s: %q, want %q", k, s, got, want)
+			}
+		}
+	}
+	if known != 9 {
+		t.Errorf("%d known pairs, want the 9 of message, tool_call, tool_result × in_progress, completed, incomplete", known)
+	}
+}

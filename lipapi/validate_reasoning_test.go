@@ -103,6 +103,7 @@ func TestValidateReasoningRules(t *testing.T) {
 		{"opaque over bound", only(func(r *ReasoningPart) { r.Opaque = jsonString(MaxReasoningOpaqueBytes + 1) }), "opaque payload is too long", ".Reasoning.Opaque", "too long"},
 		{"summary at bound", only(func(r *ReasoningPart) { r.Summary = jsonString(MaxPartJSONBytes) }), "", "", ""},
 		{"summary over bound", only(func(r *ReasoningPart) { r.Summary = raw(`"` + big + `" `) }), "summary is too long", "", ""},
+		{"content at bound", only(func(r *ReasoningPart) { r.Content = jsonString(MaxPartJSONBytes) }), "", "", ""},
 		{"content over bound", only(func(r *ReasoningPart) { r.Content = raw(`"` + big + `" `) }), "content is too long", "", ""},
 		{"encrypted content at bound", only(func(r *ReasoningPart) {
 			r.EncryptedContent, r.EncryptedContentPresent = jsonString(MaxPartJSONBytes), true

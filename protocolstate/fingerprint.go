@@ -172,8 +172,8 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []
 		if mayTrim(name) {
 			name = strings.TrimSpace(name)
 		}
-		if r := knownRecords(a.Kind, a.Status); r != "" {
-			b = append(b, r...)
+		if k, s := kindIndex(a.Kind), statusIndex(a.Status); k >= 0 && s >= 0 {
+			b = append(b, actionRecords[k][s]...)
 		} else {
 			b = appendRecord(b, "action_kind:", string(a.Kind))
 			b = appendRecord(b, "action_status:", string(a.Status))
@@ -187,49 +187,50 @@ func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []
 	return b
 }
 
-// knownRecords returns the action_kind and action_status records of an
-// action with one of the kinds and statuses terminaldecision.ValidateInput
-// accepts, spelled out in advance so that they cost a single copy, and ""
-// for any other pair.
-func knownRecords(kind lipapi.ItemKind, status lipapi.ItemStatus) string {
-	const (
-		message    = "action_kind:7:message\n"
-		toolCall   = "action_kind:9:tool_call\n"
-		toolResult = "action_kind:11:tool_result\n"
-		inProgress = "action_status:11:in_progress\n"
-		completed  = "action_status:9:completed\n"
-		incomplete = "action_status:10:incomplete\n"
-	)
+// actionRecords[k][s] is the action_kind and action_status records of the
+// kind and status terminaldecision.ValidateInput accepts with kindIndex k
+// and statusIndex s, spelled out in advance so that the pair costs a single
+// copy. It is never modified.
+var actionRecords = [3][3]string{
+	{messageRecord + inProgressRecord, messageRecord + completedRecord, messageRecord + incompleteRecord},
+	{toolCallRecord + inProgressRecord, toolCallRecord + completedRecord, toolCallRecord + incompleteRecord},
+	{toolResultRecord + inProgressRecord, toolResultRecord + completedRecord, toolResultRecord + incompleteRecord},
+}
+
+// The records actionRecords combines.
+const (
+	messageRecord    = "action_kind:7:message\n"
+	toolCallRecord   = "action_kind:9:tool_call\n"
+	toolResultRecord = "action_kind:11:tool_result\n"
+	inProgressRecord = "action_status:11:in_progress\n"
+	completedRecord  = "action_status:9:completed\n"
+	incompleteRecord = "action_status:10:incomplete\n"
+)
+
+// kindIndex returns the row of actionRecords for kind, or -1.
+func kindIndex(kind lipapi.ItemKind) int {
 	switch kind {
-	case lipapi.ItemKindToolCall:
-		switch status {
-		case lipapi.ItemStatusCompleted:
-			return toolCall + completed
-		case lipapi.ItemStatusInProgress:
-			return toolCall + inProgress
-		case lipapi.ItemStatusIncomplete:
-			return toolCall + incomplete
-		}
-	case lipapi.ItemKindToolResult:
-		switch status {
-		case lipapi.ItemStatusCompleted:
-			return toolResult + completed
-		case lipapi.ItemStatusInProgress:
-			return toolResult + inProgress
-		case lipapi.ItemStatusIncomplete:
-			return toolResult + incomplete
-		}
 	case lipapi.ItemKindMessage:
-		switch status {
-		case lipapi.ItemStatusCompleted:
-			return message + completed
-		case lipapi.ItemStatusInProgress:
-			return message + inProgress
-		case lipapi.ItemStatusIncomplete:
-			return message + incomplete
-		}
+		return 0
+	case lipapi.ItemKindToolCall:
+		return 1
+	case lipapi.ItemKindToolResult:
+		return 2
 	}
-	return ""
+	return -1
+}
+
+// statusIndex returns the column of actionRecords for status, or -1.
+func statusIndex(status lipapi.ItemStatus) int {
+	switch status {
+	case lipapi.ItemStatusInProgress:
+		return 0
+	case lipapi.ItemStatusCompleted:
+		return 1
+	case lipapi.ItemStatusIncomplete:
+		return 2
+	}
+	return -1
 }
 
 // appendRewritten is appendRecord for a value whose line endings are

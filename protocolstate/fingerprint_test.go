@@ -408,23 +408,22 @@ func TestFingerprintRewritesLineEndings(t *testing.T) {
 	}
 }
 
-// TestKnownRecordsAreTheRecordsSpelledOut pins the precomputed
-// kind-and-status records against the general writer, for every pair
-// ValidateInput accepts and for pairs it does not (which have none).
+// TestKnownRecordsAreTheRecordsSpelledOut pins the precomputed kind and
+// status records against the general writer, for every pair ValidateInput
+// accepts, and checks that other values have no precomputed records.
 func TestKnownRecordsAreTheRecordsSpelledOut(t *testing.T) {
 	kinds := []lipapi.ItemKind{lipapi.ItemKindMessage, lipapi.ItemKindToolCall, lipapi.ItemKindToolResult, lipapi.ItemKindReasoning, "", "Tool_call"}
 	statuses := []lipapi.ItemStatus{lipapi.ItemStatusInProgress, lipapi.ItemStatusCompleted, lipapi.ItemStatusIncomplete, "", "done"}
 	known := 0
 	for _, k := range kinds {
 		for _, s := range statuses {
-			got := knownRecords(k, s)
-			if got == "" {
+			ki, si := kindIndex(k), statusIndex(s)
+			if ki < 0 || si < 0 {
 				continue
 			}
 			known++
-			var buf [64]byte
-			want := appendRecord(appendRecord(buf[:0], "action_kind:", string(k)), "action_status:", string(s))
-			if got != string(want) {
+			want := appendRecord(appendRecord(nil, "action_kind:", string(k)), "action_status:", string(s))
+			if got := actionRecords[ki][si]; got != string(want) {
 				t.Errorf("%s/%s: %q, want %q", k, s, got, want)
 			}
 		}

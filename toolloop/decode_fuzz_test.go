@@ -78,14 +78,8 @@ func FuzzDecodeLedgerRow(f *testing.F) {
 			t.Fatal("DecodeLedgerRow modified its input")
 		}
 		if err != nil {
-			var first error
-			for _, s := range classificationSentinels {
-				if errors.Is(err, s) {
-					first = s
-					break
-				}
-			}
-			if first == nil || wrapsOtherThan(err, first) || d != (DecodedEvent{}) || !json.Valid(row) && first != ErrDecode {
+			first := classification(err)
+			if first == nil || d != (DecodedEvent{}) || !json.Valid(row) && first != ErrDecode {
 				t.Fatalf("failure %v with %+v", err, d)
 			}
 			return
@@ -127,14 +121,8 @@ func FuzzDecodePayload(f *testing.F) {
 		row := []byte(`{"event":"custom","kind":"tool_loop","payload":` + string(payload) + `}`)
 		r, rerr := DecodeLedgerRow(row)
 		if err != nil {
-			var first error
-			for _, s := range classificationSentinels {
-				if errors.Is(err, s) {
-					first = s
-					break
-				}
-			}
-			if first == nil || first == ErrNotToolLoopRow || wrapsOtherThan(err, first) || d != (DecodedEvent{}) ||
+			first := classification(err)
+			if first == nil || first == ErrNotToolLoopRow || d != (DecodedEvent{}) ||
 				!json.Valid(payload) && first != ErrDecode {
 				t.Fatalf("failure %v with %+v", err, d)
 			}
@@ -161,6 +149,20 @@ func FuzzDecodePayload(f *testing.F) {
 		}
 		checkReencoding(t, d.Event)
 	})
+}
+
+// classification returns the one classification sentinel err wraps, or
+// nil when it wraps none or more than one.
+func classification(err error) error {
+	for _, s := range classificationSentinels {
+		if errors.Is(err, s) {
+			if wrapsOtherThan(err, s) {
+				return nil
+			}
+			return s
+		}
+	}
+	return nil
 }
 
 // checkReencoding encodes ev in both layouts: the direct form decodes to ev

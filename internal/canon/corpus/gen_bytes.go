@@ -17,8 +17,8 @@ const (
 // dark: U+1F3FB to U+1F3FF).
 func toned(base rune, tone int) string { return string(base) + string(rune(0x1f3fb+tone)) }
 
-// flag returns the regional-indicator pair of a two-letter region code.
-func flag(code string) string {
+// regionFlag returns the regional-indicator pair of a two-letter region code.
+func regionFlag(code string) string {
 	return string(rune(0x1f1e6+rune(code[0]-'A'))) + string(rune(0x1f1e6+rune(code[1]-'A')))
 }
 
@@ -67,7 +67,7 @@ func (g *gen) anEmoji() string {
 		if g.r.chance(5) {
 			return england
 		}
-		return flag(g.pick(flagCodes))
+		return regionFlag(g.pick(flagCodes))
 	default:
 		return keycap("0123456789#*"[g.r.intn(12)])
 	}
@@ -109,7 +109,7 @@ func genEmoji(g *gen) {
 		case n < 9:
 			g.t("[" + ts.Format("15:04") + "] ⟨first⟩: poll for Friday " + keycap('1') + " pizza 🍕 " + keycap('2') + " sushi 🍣 " + keycap('3') + " tacos 🌮 " + keycap('#') + " skip\n")
 		default:
-			g.t("[" + ts.Format("15:04") + "] ⟨first⟩: trip photos " + flag(g.pick(flagCodes)) + " → " + flag(g.pick(flagCodes)) + " → " + flag(g.pick(flagCodes)) + " " + g.anEmoji() + " #travel #⟨city⟩\n")
+			g.t("[" + ts.Format("15:04") + "] ⟨first⟩: trip photos " + regionFlag(g.pick(flagCodes)) + " → " + regionFlag(g.pick(flagCodes)) + " → " + regionFlag(g.pick(flagCodes)) + " " + g.anEmoji() + " #travel #⟨city⟩\n")
 		}
 	}
 }

@@ -22,7 +22,7 @@ func TestRNGSeedsDifferPerClass(t *testing.T) {
 	if newRNG("cjk").next() == newRNG("emoji").next() {
 		t.Error("two classes draw the same sequence")
 	}
-	if newRNG("cjk").next() != newRNG("cjk").next() {
+	if a, b := newRNG("cjk"), newRNG("cjk"); a.next() != b.next() {
 		t.Error("one class draws two sequences")
 	}
 }

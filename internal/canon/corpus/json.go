@@ -38,16 +38,6 @@ func obj(kv ...any) jsonObject {
 // appendJSON appends v as JSON: compact when indent is empty, otherwise
 // pretty-printed with indent per level, starting at depth levels.
 func appendJSON(b []byte, v any, indent string, depth int) []byte {
-	newline := func(b []byte, depth int) []byte {
-		if indent == "" {
-			return b
-		}
-		b = append(b, '\n')
-		for range depth {
-			b = append(b, indent...)
-		}
-		return b
-	}
 	switch v := v.(type) {
 	case nil:
 		return append(b, "null"...)
@@ -62,38 +52,51 @@ func appendJSON(b []byte, v any, indent string, depth int) []byte {
 	case asciiString:
 		return appendJSONString(b, string(v), true)
 	case []any:
-		if len(v) == 0 {
-			return append(b, "[]"...)
-		}
-		b = append(b, '[')
-		for i, e := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = newline(b, depth+1)
-			b = appendJSON(b, e, indent, depth+1)
-		}
-		return append(newline(b, depth), ']')
+		return appendJSONSeq(b, len(v), '[', ']', indent, depth, func(b []byte, i int) []byte {
+			return appendJSON(b, v[i], indent, depth+1)
+		})
 	case jsonObject:
-		if len(v) == 0 {
-			return append(b, "{}"...)
-		}
-		b = append(b, '{')
-		for i, m := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = newline(b, depth+1)
-			b = appendJSONString(b, m.key, false)
+		return appendJSONSeq(b, len(v), '{', '}', indent, depth, func(b []byte, i int) []byte {
+			b = appendJSONString(b, v[i].key, false)
 			b = append(b, ':')
 			if indent != "" {
 				b = append(b, ' ')
 			}
-			b = appendJSON(b, m.value, indent, depth+1)
-		}
-		return append(newline(b, depth), '}')
+			return appendJSON(b, v[i].value, indent, depth+1)
+		})
 	}
 	panic("corpus: unsupported JSON value")
+}
+
+// appendJSONSeq appends an array or object of n elements between open and
+// closing, each element written by elem, laid out as appendJSON lays out a
+// value at depth.
+func appendJSONSeq(b []byte, n int, open, closing byte, indent string, depth int, elem func(b []byte, i int) []byte) []byte {
+	if n == 0 {
+		return append(b, open, closing)
+	}
+	b = append(b, open)
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendNewline(b, indent, depth+1)
+		b = elem(b, i)
+	}
+	return append(appendNewline(b, indent, depth), closing)
+}
+
+// appendNewline starts a new line indented to depth, unless the output is
+// compact (indent is empty).
+func appendNewline(b []byte, indent string, depth int) []byte {
+	if indent == "" {
+		return b
+	}
+	b = append(b, '\n')
+	for range depth {
+		b = append(b, indent...)
+	}
+	return b
 }
 
 // appendJSONString appends s, which must be valid UTF-8, as a JSON string;

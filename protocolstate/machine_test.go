@@ -234,7 +234,7 @@ func TestRemainingOverTheDomain(t *testing.T) {
 	}
 }
 
-func TestRemainingSpecExamples(t *testing.T) {
+func TestRemainingGoldenCases(t *testing.T) {
 	limits := Limits{MaxReprompts: 3, NoProgressLimit: 2}
 	state := State{LastFingerprint: fp}
 	platform := Platform{Cap: 3, Attempt: 1}

@@ -162,7 +162,7 @@ func TestAdvanceOverTheDomain(t *testing.T) {
 			case prior.Terminal || prior.Reprompts >= l.MaxReprompts:
 				wantErr = ErrRepromptsExhausted
 			case prior.LastFingerprint == "":
-				wantErr = ErrInvalidState
+				wantErr = errAdvanceWithoutBaseline
 			}
 			if err != wantErr {
 				t.Fatalf("Advance(%+v, %+v) error %v, want %v", prior, l, err, wantErr)

@@ -27,10 +27,15 @@ import (
 // stripped before the baseline is derived, so that reasserting an already
 // projected call never duplicates steering.
 //
-// Reassert then removes the projection-owned copies (by identity, nearest
-// their recorded positions), every reintroduced never_backend unit, and any
-// surplus copy of an overlay's identity, and projects the result with
-// Project, whose evidence it returns. Ambiguities it cannot resolve (a
+// Reassert then removes the projection-owned copies, every reintroduced
+// never_backend unit (and, under item authority, the item references to
+// removed message items), and any surplus copy of an overlay's identity, and
+// projects the result with Project, whose evidence it returns. The copies
+// are found by identity: of the units sharing an injected identity, those
+// beyond the count the frozen baseline holds are the projection's, and they
+// are removed nearest the positions the provenance records first (the
+// distance to the closest recorded position; ties go to the earlier unit;
+// under legacy authority instructions and messages are separate regions). Ambiguities it cannot resolve (a
 // copy indistinguishable from a client message, more units of an overlay's
 // identity than the baseline and provenance account for, fewer than the
 // baseline holds) fail closed with an error wrapping ErrProjectionFailed.

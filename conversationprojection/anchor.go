@@ -120,7 +120,8 @@ func legacyRegion(r int) string {
 // items: its identity and the number of message items in items[0:i+1] with
 // that identity. An index out of range or a non-message item at i wraps
 // ErrNonMessageItem; the first identity error among the message items of
-// items[0:i+1] is returned.
+// items[0:i+1] is returned. CallAnchorAt does the same for a whole call,
+// in either authority.
 func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 	if i < 0 || i >= len(items) {
 		return MessageAnchor{}, fmt.Errorf("%w: index %d out of range [0,%d)", ErrNonMessageItem, i, len(items))
@@ -139,6 +140,49 @@ func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 		}
 		ids = append(ids, id)
 	}
+	return anchorOfLast(ids), nil
+}
+
+// CallAnchorAt returns the MessageAnchor of the message unit at position i
+// of call's trajectory, the counterpart of ItemAnchorAt for both
+// authorities: with item authority (call.HasItemAuthority) it is
+// ItemAnchorAt(call.Items, i); with legacy authority i indexes Instructions
+// followed by Messages (0 to len(Instructions)-1 for instructions, then
+// len(Instructions)+j for Messages[j], as OverlayProvenance's
+// InjectedTrajectoryIndex does), and the occurrence counts the units with
+// the same identity in the trajectory up to and including i, instructions
+// and messages together. So CallAnchorAt(call, i) is the anchor that
+// ComputeCallAnchors(call) returns for that unit.
+//
+// A position out of range, or a non-message item at i, gives an error
+// wrapping ErrNonMessageItem; the first identity error among the units up to
+// i is returned, naming the unit. Units after i are not hashed.
+func CallAnchorAt(call lipapi.Call, i int) (MessageAnchor, error) {
+	if call.HasItemAuthority() {
+		return ItemAnchorAt(call.Items, i)
+	}
+	nIns := len(call.Instructions)
+	if n := nIns + len(call.Messages); i < 0 || i >= n {
+		return MessageAnchor{}, fmt.Errorf("%w: index %d out of range [0,%d)", ErrNonMessageItem, i, n)
+	}
+	ids := make([]MessageIdentity, 0, i+1)
+	for j := 0; j <= i; j++ {
+		r, at, m := 0, j, call.Instructions
+		if j >= nIns {
+			r, at, m = 1, j-nIns, call.Messages
+		}
+		id, err := MessageIdentityOf(m[at])
+		if err != nil {
+			return MessageAnchor{}, fmt.Errorf("%s[%d]: %w", legacyRegion(r), at, err)
+		}
+		ids = append(ids, id)
+	}
+	return anchorOfLast(ids), nil
+}
+
+// anchorOfLast returns the anchor of the last of the identities ids, in
+// trajectory order: its identity and how often it occurs in ids.
+func anchorOfLast(ids []MessageIdentity) MessageAnchor {
 	target := ids[len(ids)-1]
 	var n uint32
 	for _, id := range ids {
@@ -146,7 +190,7 @@ func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 			n++
 		}
 	}
-	return MessageAnchor{Identity: target, Occurrence: n}, nil
+	return MessageAnchor{Identity: target, Occurrence: n}
 }
 
 // ResolveAnchor locates the 0-based index of the item the anchor names in

@@ -51,6 +51,44 @@
 // VerifyAdaptationPreservesProjection checks that a backend adaptation
 // kept every copy, its order and placement, and no never_backend unit.
 //
+// # Lineage proof
+//
+// A carried anchor re-targets an after_message overlay whose anchored
+// message was rewritten in its payload only; Project consults it only when
+// the stored anchor does not resolve. Reassert builds carried anchors only
+// with a frozen baseline (a filteredBaseline with units) and only when it
+// proves, all or nothing, that the late call (once copies, tagged units and
+// surplus are removed) descends from the baseline: the same authority; the
+// same number of items, or of instructions and of messages; and every pair
+// of units at the same position compatible. Payloads (texts, JSON, file
+// data, reasoning text, signature and opaque data) are never compared.
+// Compatible means:
+//
+//   - legacy messages: equal Role and part count, and per part equal Kind,
+//     ToolCallID, ToolName, ImageRef, ImageMIME, FileRef, FileMIME, FileName
+//     and reasoning shape (both nil, or both non-nil with equal normalized
+//     dialects and equal EncryptedContentPresent);
+//   - items: equal Kind, ID, Status, Phase and Role, then by kind: for a
+//     message, content parts pairwise (equal count; equal Kind, ImageRef,
+//     ImageMIME, FileRef, FileMIME, FileName, VideoRef, VideoMIME,
+//     AssistantRef and reasoning shape; an Extension on both or neither,
+//     with equal Namespace, Type and Implementor); for an item_reference,
+//     references present on both sides and equal; for a tool_call, equal CallID and Name; for a
+//     tool_result, equal CallID and Name and parts compatible as for a
+//     message; for a reasoning item, the inner payload's shape; for a
+//     compaction, equal EncapsulatedID and Dialect; for any other kind, an
+//     Extension on both or neither with equal Namespace, Type, Implementor
+//     and Direction. A variant present on one side only is incompatible.
+//
+// When the proof holds, each active after_message overlay whose provenance
+// shows it was placed by its stored anchor gets the anchor of the unit that
+// now holds the slot the stored anchor names in the baseline (its identity,
+// and its occurrence among the late call's units up to that slot). Under
+// legacy authority a slot is skipped when another message of the same
+// region of the baseline is compatible with it, since the two cannot be told
+// apart. A carried anchor is kept only if it validates and differs from the
+// stored one.
+//
 // # Invariants
 //
 // Every function is deterministic, never mutates its inputs, never panics,

@@ -22,14 +22,20 @@ import (
 // it is the frozen view: its counts tell legitimate client messages that
 // share an overlay's identity from projection-owned copies, and a lineage
 // proof against it lets an overlay follow its anchored message through a
-// payload-only rewrite (carried anchors). Without it, the provenance-
-// identified copies are stripped before the baseline is derived, so that
-// reasserting an already projected call never duplicates steering.
+// payload-only rewrite (carried anchors; see "Lineage proof" in the package
+// documentation). Without it, the copies the provenance identifies are
+// stripped before the baseline is derived, so that reasserting an already
+// projected call never duplicates steering.
 //
-// Reassert then removes the projection-owned copies (by identity, nearest
-// their recorded positions), every reintroduced never_backend unit, and any
-// surplus copy of an overlay's identity, and projects the result with
-// Project, whose evidence it returns. Ambiguities it cannot resolve (a
+// Reassert then removes the projection-owned copies, every reintroduced
+// never_backend unit (and, under item authority, the item references to
+// removed message items), and any surplus copy of an overlay's identity, and
+// projects the result with Project, whose evidence it returns. The copies
+// are found by identity: of the units sharing an injected identity, those
+// beyond the count the frozen baseline holds are the projection's, and they
+// are removed nearest the positions the provenance records first (the
+// distance to the closest recorded position; ties go to the earlier unit;
+// under legacy authority instructions and messages are separate regions). Ambiguities it cannot resolve (a
 // copy indistinguishable from a client message, more units of an overlay's
 // identity than the baseline and provenance account for, fewer than the
 // baseline holds) fail closed with an error wrapping ErrProjectionFailed.
@@ -101,7 +107,10 @@ type idInfo struct {
 	units   []int    // positions of the units of cleaned with the identity, ascending
 }
 
-// run performs Reassert after snapshot validation (§8.1 steps 2 to 10).
+// run performs Reassert after snapshot validation: it derives missing
+// provenance (step 2), takes the fast path (step 3), derives the baseline
+// counts (step 4), removes copies, tagged units and surplus (steps 5 to 8),
+// carries anchors (step 9) and projects the result (step 10).
 func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvidence, error) {
 	k := r.k
 	if len(prov) == 0 && len(k.snap.Steering) > 0 { // step 2
@@ -229,8 +238,12 @@ func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*id
 // item authority) and index within the region.
 type position struct{ reg, idx int }
 
-// expectedPosition returns where e says its copy is in ct (§8.1 step 6),
-// and false when e gives no usable (non-negative) position.
+// expectedPosition returns where e says its copy is in ct, and false when e
+// gives no usable (non-negative) position: under item authority
+// InjectedItemIndex for an "item" entry, else InjectedTrajectoryIndex;
+// under legacy authority the entry's region and index when it is a "legacy"
+// entry with both, else InjectedTrajectoryIndex split at
+// len(Instructions).
 func expectedPosition(ct *trajectory, e *OverlayProvenance) (position, bool) {
 	if ct.item {
 		x := e.InjectedTrajectoryIndex
@@ -285,8 +298,8 @@ func distance(ct *trajectory, exp *[2][]int, u int) int {
 }
 
 // removeNearest marks as removed the r units of in nearest in's expected
-// positions: smallest distance first, ties by earlier position (§8.1 step
-// 6). All distances are taken on the current positions.
+// positions: smallest distance first, ties by earlier position. All
+// distances are taken on the current positions.
 func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 	if r >= len(in.units) {
 		for _, u := range in.units {
@@ -310,7 +323,8 @@ func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 	}
 }
 
-// strip returns the removal marks of the C11 strip (§8.1 step 4): for each
+// strip returns the removal marks of the C11 strip, which runs when there is
+// no frozen baseline: for each
 // provenance entry in order-key order, the remaining unit with its
 // identity nearest its own expected position. A tie between units whose
 // neighbours differ is an ambiguity and fails closed.

@@ -27,11 +27,14 @@
 //     apart, so reflect.DeepEqual(CloneCall(c), c) always holds.
 //   - A Call encodes to JSON with snake_case names. For a call whose strings
 //     are UTF-8 and whose raw values are valid JSON, decoding the encoding
-//     reproduces every field except Message.Metadata (never serialized),
-//     with these normalizations: empty slices other than Call.Items decode
-//     as nil, and raw JSON values come back compacted the encoding/json
-//     way. Call.Items is always written, as null or [], and decodes back to
-//     nil or empty respectively.
+//     with encoding/json reproduces every field except Message.Metadata,
+//     which is never serialized and decodes as nil, with two
+//     normalizations: empty slices and raw values other than Call.Items
+//     decode as nil, and raw JSON values come back as encoding/json writes
+//     them, compacted (white space between tokens removed) with '<', '>',
+//     '&', U+2028 and U+2029 written as \u escapes; numbers, member order
+//     and other escapes are kept. Call.Items is always written, as null or
+//     [], and decodes back to nil or empty respectively.
 //   - No function mutates its input or panics on any input.
 //
 // # Complexity

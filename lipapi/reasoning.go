@@ -8,6 +8,22 @@ import "encoding/json"
 // Summary, Content and EncryptedContent each have a Present flag telling an
 // absent field from an explicit one: an explicit "encrypted_content": null is
 // EncryptedContent holding the bytes null with EncryptedContentPresent set.
+//
+// Wherever a reasoning payload is carried (a reasoning Part, ContentPart or
+// ReasoningItem), [Call.Validate] applies these rules, in order: the dialect,
+// once normalized, is not empty and at most [MaxReasoningDialectBytes], and
+// Dialect is already normalized; at least one of Text, Signature, Opaque,
+// Summary and Content is not empty, or EncryptedContentPresent is set; a
+// non-empty Summary or Content is valid JSON, and so is a non-empty
+// EncryptedContent when EncryptedContentPresent is set; Text, Signature and
+// Opaque are within [MaxReasoningTextBytes], [MaxReasoningSignatureBytes] and
+// [MaxReasoningOpaqueBytes]; Summary, Content and EncryptedContent are at
+// most [MaxPartJSONBytes]; a non-empty Opaque is valid JSON. SummaryPresent
+// and ContentPresent are not checked. The payload bytes (every field but the
+// dialect and the flags) count against [MaxReasoningBytesPerCall].
+//
+// The zero ReasoningPart has no dialect and no payload and does not
+// validate.
 type ReasoningPart struct {
 	// Dialect is the replay format, in normalized form (see
 	// NormalizeReasoningDialect).

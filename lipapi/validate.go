@@ -7,10 +7,38 @@ import (
 
 // Validate reports whether c is a well-formed canonical call. It returns nil
 // or a [*ValidationError] (wrapping [ErrInvalidCall]) for the first rule c
-// breaks, checking in a fixed order: under item authority the envelope, item
-// ID uniqueness, then each item in turn (its own rules, then reference order,
-// call-ID pairing and the reasoning budget); under legacy authority the
-// envelope and every size bound first, then each message's semantic rules.
+// breaks, in this order.
+//
+// Under item authority ([Call.HasItemAuthority]):
+//  1. Messages and Instructions are empty (else "conflicting raw item and
+//     legacy message authorities", Field "Items");
+//  2. Items is not empty, or PreviousResponseID is not blank;
+//  3. ID is at most [MaxCallIDBytes] bytes (it may be empty) and there are at
+//     most [MaxItems] items;
+//  4. no non-empty item ID equals an earlier item's (Field "Items[i].ID" of
+//     the later one);
+//  5. each item in turn: its own rules (see [Item]); an item_reference does
+//     not name the ID of an item at a later index (IDs of no item, and the
+//     referring item's own, are allowed); a tool_call's CallID differs from
+//     every earlier tool_call's; a tool_result's CallID is that of an
+//     earlier tool_call; and the reasoning payload bytes of the items so far
+//     stay within [MaxReasoningBytesPerCall].
+//
+// Under legacy authority:
+//  1. Messages is not empty (instructions alone are not enough);
+//  2. every count and size bound: ID at most MaxCallIDBytes, at most
+//     [MaxMessages] messages and [MaxInstructionMessages] instructions, then,
+//     for each message of Messages and then of Instructions, at most
+//     [MaxPartsPerMessage] parts and each part's size bounds (see [Part]);
+//  3. each message of Messages and then of Instructions: its rules (see
+//     [Message] and [Part]), and the reasoning payload bytes of both lists
+//     so far within MaxReasoningBytesPerCall.
+//
+// In these rules "blank" means empty after strings.TrimSpace, "valid JSON"
+// means accepted by encoding/json's Valid, and "nested at most MaxJSONDepth
+// deep" counts the arrays and objects open at once. Field is the path of Go
+// field names with indexes of the offending value, such as
+// "Items[3].ToolCall.CallID" or "Messages[0].Parts[2]".
 //
 // Validate does not allocate on a valid call, except once per json content
 // part (its Text is copied for the JSON check), to decode the Data of

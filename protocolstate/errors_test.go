@@ -1,6 +1,9 @@
 package protocolstate
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestSentinelTexts(t *testing.T) {
 	cases := map[error]string{
@@ -42,6 +45,36 @@ func TestErrorsAreBareSentinels(t *testing.T) {
 		if c.err != c.want {
 			t.Errorf("%s: error %v, want the bare %v", c.name, c.err, c.want)
 		}
+	}
+}
+
+// TestAdvanceWithoutBaselineNamesTheRule pins the one error that is not a
+// bare sentinel: Advance before any Observe wraps ErrInvalidState and says
+// which rule broke, without any value of the state.
+func TestAdvanceWithoutBaselineNamesTheRule(t *testing.T) {
+	limits := Limits{MaxReprompts: 3, NoProgressLimit: 2}
+	next, err := Advance(State{}, limits)
+	if !errors.Is(err, ErrInvalidState) {
+		t.Fatalf("Advance(State{}) error %v, want one wrapping ErrInvalidState", err)
+	}
+	const want = "agent-loop-guard protocol state: invalid state: Advance needs an observed baseline fingerprint (call Observe first)"
+	if err.Error() != want {
+		t.Fatalf("Advance(State{}) error text %q, want %q", err.Error(), want)
+	}
+	if next != (State{}) {
+		t.Fatalf("Advance(State{}) changed the prior on error: %+v", next)
+	}
+	// A state that fails Validate still gets the bare sentinel, and an
+	// observed baseline makes the same call succeed.
+	if _, err := Advance(State{Reprompts: 1}, limits); err != ErrInvalidState {
+		t.Fatalf("Advance of an invalid state: %v, want the bare ErrInvalidState", err)
+	}
+	observed, err := Observe(State{}, fp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Advance(observed, limits); err != nil {
+		t.Fatalf("Advance after Observe: %v", err)
 	}
 }
 

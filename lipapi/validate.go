@@ -12,13 +12,17 @@ import (
 // call-ID pairing and the reasoning budget); under legacy authority the
 // envelope and every size bound first, then each message's semantic rules.
 //
-// Validate does not allocate on a valid call, except once per json content
-// part (its Text is copied for the JSON check), to decode the Data of
-// extension content parts, once per key kind (item IDs, tool call IDs)
-// when a call has more than 256 of that kind, and once per JSON value
-// checked without a depth bound (json content, reasoning Opaque, Summary,
-// Content and EncryptedContent) nested more than 64 levels deep; it runs in
-// expected time linear in the size of c.
+// Validate reads payloads in place and never copies them. Each JSON value
+// is measured against its size bound before it is parsed, except the
+// Summary, Content and EncryptedContent of a reasoning payload, whose
+// validity the reasoning rules check first. It does not allocate on a
+// valid call, except to decode the Data of extension content parts, once
+// per key kind (item IDs, tool call IDs) when a call has more than 256 of
+// that kind, and once per JSON value checked without a depth bound (json
+// content, reasoning Opaque, Summary, Content and EncryptedContent) nested
+// more than 64 levels deep; it runs in expected time linear in the size of
+// c. [Call.CheckBounds] checks only the count and size bounds, in time
+// independent of the payloads' sizes.
 func (c Call) Validate() error {
 	var p problem
 	if c.HasItemAuthority() {

@@ -70,7 +70,7 @@ func (p *ContentPart) check() problem {
 			return fail(".Text", "json text is required")
 		case len(p.Text) > MaxPartJSONBytes:
 			return fail(".Text", "json text is too long")
-		case !validJSON([]byte(p.Text)):
+		case !validJSONString(p.Text):
 			return fail(".Text", "json text is not valid JSON")
 		}
 	case ContentPartReasoning:

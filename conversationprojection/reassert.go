@@ -36,6 +36,13 @@ import (
 // With no tags and no provenance it only validates call and returns a copy
 // with empty evidence. On error it returns the zero Call and nil evidence.
 //
+// After snap, call and the trajectory of filteredBaseline (Instructions,
+// Messages and Items) are checked against the count and size bounds of
+// lipapi (lipapi.Call.CheckBounds), before anything is hashed: a failure
+// wraps ErrProjectionFailed and lipapi.ErrInvalidCall. A late call must
+// therefore be within the bounds itself, even when the copies Reassert
+// removes would bring it back within them.
+//
 // Reassert hashes each message unit of call once, and each unit of
 // filteredBaseline that is not equal to one of call's at most once. It
 // runs in O(n + m log m) for n units and m provenance entries in the usual
@@ -50,6 +57,12 @@ func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, f
 func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	if err := trajectoryBounds(baseline, "filtered baseline"); err != nil {
+		return lipapi.Call{}, nil, err
 	}
 	r := reassertion{k: k, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + 16}
 	out, ev, err := r.run(prov)

@@ -99,11 +99,12 @@
 // validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or
 // provenance entries, plus the bytes hashed and copied, with a number of
 // allocations that does not grow with n (the deep copy is carved from one
-// block per element type). Two degenerate inputs cost more in Reassert:
-// provenance entries without usable positions (negative indexes, or legacy
-// copies expected in the other region) make every unit of that identity a
-// tie candidate, O(p·k) for p such entries and k units of the identity;
-// and removing surplus units of one identity sorts them, O(k log k).
+// block per element type). Matching provenance entries against units
+// stays within O((n + m) log n) whatever the entries say, also when every
+// unit and entry share one identity and positions are absent, equal or
+// absurd: the nearest remaining unit is found through skip links past the
+// removed ones, and a tie among all remaining units of a region is judged
+// by counting their neighbour pairs, never by listing them.
 //
 // # Differences from the reference implementation
 //

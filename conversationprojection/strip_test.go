@@ -51,7 +51,7 @@ func stRandomIndex(rng *rand.Rand, n int) int {
 	case 0:
 		return -1 - rng.IntN(3)
 	case 1:
-		return []int{1000, 1 << 40, math.MaxInt, math.MaxInt - 3}[rng.IntN(4)]
+		return []int{1000, 1 << 30, math.MaxInt, math.MaxInt - 3}[rng.IntN(4)]
 	case 2:
 		return 0
 	}

@@ -78,11 +78,8 @@ func (c *Call) validateItems() problem {
 	if len(c.Items) == 0 && blank(c.PreviousResponseID) {
 		return fail("Items", "items are required without a previous response id")
 	}
-	if len(c.ID) > MaxCallIDBytes {
-		return fail("ID", "call id is too long")
-	}
-	if len(c.Items) > MaxItems {
-		return fail("Items", "too many items")
+	if p := c.itemEnvelopeBounds(); p.failed() {
+		return p
 	}
 	items := c.Items
 
@@ -142,7 +139,8 @@ func (c *Call) validateItems() problem {
 
 // addItemReasoning adds the reasoning payload bytes of it to *total and
 // reports whether the total stays within MaxReasoningBytesPerCall. It stops
-// at the first excess, so the total cannot overflow.
+// at the first excess, so the total cannot overflow. Payloads may be nil
+// (CheckBounds counts items that break the item rules).
 func addItemReasoning(total *int, it *Item) bool {
 	if it.Reasoning != nil && !addReasoning(total, it.Reasoning.Reasoning) {
 		return false
@@ -162,10 +160,12 @@ func addContentReasoning(total *int, parts []ContentPart) bool {
 	return true
 }
 
-// addReasoning adds the payload bytes of r to *total and reports whether
-// the total stays within MaxReasoningBytesPerCall. Callers pass payloads
-// that already passed the reasoning rules, so r is never nil.
+// addReasoning adds the payload bytes of r (none for nil) to *total and
+// reports whether the total stays within MaxReasoningBytesPerCall. Callers
+// check each field's own bound first, so the total cannot overflow.
 func addReasoning(total *int, r *ReasoningPart) bool {
-	*total += r.payloadBytes()
+	if r != nil {
+		*total += r.payloadBytes()
+	}
 	return *total <= MaxReasoningBytesPerCall
 }

@@ -38,15 +38,28 @@ func (c Call) CheckBounds() error {
 	return &ValidationError{Field: p.field, Message: p.msg}
 }
 
-// itemBounds checks the bounds of a call under item authority, in the order
-// of validateItems: envelope, then each item's own bounds and the running
-// reasoning budget.
-func (c *Call) itemBounds() problem {
+// Validate runs most bound checks of this file as steps of its own rules
+// (envelopes, parts, compactions, reasoning sizes); the bounds it
+// interleaves with other rules (tool calls and results, extensions) are
+// restated here in its order, and the tests check that both agree.
+
+// itemEnvelopeBounds checks the envelope bounds of an item-authority call.
+func (c *Call) itemEnvelopeBounds() problem {
 	if len(c.ID) > MaxCallIDBytes {
 		return fail("ID", "call id is too long")
 	}
 	if len(c.Items) > MaxItems {
 		return fail("Items", "too many items")
+	}
+	return problem{}
+}
+
+// itemBounds checks the bounds of a call under item authority, in the order
+// of validateItems: envelope, then each item's own bounds and the running
+// reasoning budget.
+func (c *Call) itemBounds() problem {
+	if p := c.itemEnvelopeBounds(); p.failed() {
+		return p
 	}
 	total := 0
 	for i := range c.Items {
@@ -54,7 +67,7 @@ func (c *Call) itemBounds() problem {
 		if p := it.bounds(); p.failed() {
 			return p.under(indexed("Items", i))
 		}
-		if !addItemReasoningBytes(&total, it) {
+		if !addItemReasoning(&total, it) {
 			return fail(indexed("Items", i), "reasoning payload exceeds the per-call budget")
 		}
 	}
@@ -85,9 +98,8 @@ func (it *Item) bounds() problem {
 				return fail(".ToolCall.CallID", "call id is too long")
 			case len(tc.Name) > MaxToolNameBytes:
 				return fail(".ToolCall.Name", "tool name is too long")
-			case len(tc.Arguments) > MaxToolParametersBytes:
-				return fail(".ToolCall.Arguments", "JSON value is too long")
 			}
+			return jsonBound(".ToolCall.Arguments", tc.Arguments, MaxToolParametersBytes)
 		}
 	case ItemKindToolResult:
 		if tr := it.ToolResult; tr != nil {
@@ -110,19 +122,8 @@ func (it *Item) bounds() problem {
 			}
 		}
 	case ItemKindCompaction:
-		if cp := it.Compaction; cp != nil {
-			switch {
-			case len(cp.EncapsulatedID) > MaxRefStringBytes:
-				return fail(".Compaction.EncapsulatedID", "encapsulated id is too long")
-			case len(cp.Dialect) > MaxCompactionDialectBytes:
-				return fail(".Compaction.Dialect", "compaction dialect is too long")
-			case len(cp.Implementor) > MaxExtensionImplementorBytes:
-				return fail(".Compaction.Implementor", "implementor is too long")
-			case len(cp.EncryptedContent) > MaxCompactionEncryptedContentBytes:
-				return fail(".Compaction.EncryptedContent", "encrypted content is too long")
-			case len(cp.Opaque) > MaxPartJSONBytes:
-				return fail(".Compaction.Opaque", "JSON value is too long")
-			}
+		if it.Compaction != nil {
+			return it.Compaction.bounds()
 		}
 	case ItemKindExtension:
 		if ext := it.Extension; ext != nil {
@@ -135,12 +136,26 @@ func (it *Item) bounds() problem {
 				return fail(".Extension.Implementor", "implementor is too long")
 			case len(ext.Direction) > MaxExtensionDirectionBytes:
 				return fail(".Extension.Direction", "direction is too long")
-			case len(ext.Data) > MaxExtensionDataBytes:
-				return fail(".Extension.Data", "JSON value is too long")
 			}
+			return jsonBound(".Extension.Data", ext.Data, MaxExtensionDataBytes)
 		}
 	}
 	return problem{}
+}
+
+// bounds checks the size bounds of a non-nil compaction payload.
+func (cp *CompactionItem) bounds() problem {
+	switch {
+	case len(cp.EncapsulatedID) > MaxRefStringBytes:
+		return fail(".Compaction.EncapsulatedID", "encapsulated id is too long")
+	case len(cp.Dialect) > MaxCompactionDialectBytes:
+		return fail(".Compaction.Dialect", "compaction dialect is too long")
+	case len(cp.Implementor) > MaxExtensionImplementorBytes:
+		return fail(".Compaction.Implementor", "implementor is too long")
+	case len(cp.EncryptedContent) > MaxCompactionEncryptedContentBytes:
+		return fail(".Compaction.EncryptedContent", "encrypted content is too long")
+	}
+	return jsonBound(".Compaction.Opaque", cp.Opaque, MaxPartJSONBytes)
 }
 
 // contentBounds checks the size bounds of each of parts, the slice at the
@@ -155,7 +170,9 @@ func contentBounds(name string, parts []ContentPart) problem {
 }
 
 // bounds checks the size bounds the content part rules apply to p, for the
-// fields of its kind, in their order.
+// fields of its kind, in their order. Validate runs them right after the
+// presence checks, except for reasoning and extension parts, whose rules
+// interleave sizes with other checks.
 func (p *ContentPart) bounds() problem {
 	switch p.Kind {
 	case ContentPartText, ContentPartToolResult:
@@ -203,12 +220,10 @@ func (p *ContentPart) bounds() problem {
 		}
 	case ContentPartAnnotation:
 		if a := p.Annotation; a != nil {
-			switch {
-			case len(a.Type) > MaxRefStringBytes:
+			if len(a.Type) > MaxRefStringBytes {
 				return fail(".Annotation.Type", "annotation type is too long")
-			case len(a.Data) > MaxPartJSONBytes:
-				return fail(".Annotation.Data", "JSON value is too long")
 			}
+			return jsonBound(".Annotation.Data", a.Data, MaxPartJSONBytes)
 		}
 	case ContentPartExtension:
 		if e := p.Extension; e != nil {
@@ -241,18 +256,25 @@ func textBound(field, s string) problem {
 func (r *ReasoningPart) bounds() string {
 	switch {
 	case r == nil:
+		return ""
 	case len(r.Dialect) > MaxReasoningDialectBytes:
 		return "reasoning dialect is too long"
+	}
+	return r.sizeBounds()
+}
+
+// sizeBounds returns the reason the payload sizes of a non-nil r break the
+// reasoning rules, in their order, or "".
+func (r *ReasoningPart) sizeBounds() string {
+	switch {
 	case len(r.Text) > MaxReasoningTextBytes:
 		return "reasoning text is too long"
 	case len(r.Signature) > MaxReasoningSignatureBytes:
 		return "reasoning signature is too long"
 	case len(r.Opaque) > MaxReasoningOpaqueBytes:
 		return "reasoning opaque payload is too long"
-	default:
-		return r.jsonBounds()
 	}
-	return ""
+	return r.jsonBounds()
 }
 
 // jsonBounds returns the reason the JSON payloads of a non-nil r exceed
@@ -269,38 +291,10 @@ func (r *ReasoningPart) jsonBounds() string {
 	return ""
 }
 
-// addItemReasoningBytes is addItemReasoning for an item that may break the
-// item rules: nil payloads count nothing.
-func addItemReasoningBytes(total *int, it *Item) bool {
-	if it.Reasoning != nil && !addReasoningBytes(total, it.Reasoning.Reasoning) {
-		return false
-	}
-	if !addContentReasoningBytes(total, it.Content) {
-		return false
-	}
-	return it.ToolResult == nil || addContentReasoningBytes(total, it.ToolResult.Parts)
-}
-
-func addContentReasoningBytes(total *int, parts []ContentPart) bool {
-	for j := range parts {
-		if parts[j].Kind == ContentPartReasoning && !addReasoningBytes(total, parts[j].Reasoning) {
-			return false
-		}
-	}
-	return true
-}
-
-// addReasoningBytes is addReasoning for a payload that may be nil. The
-// payload's own bounds were checked first, so the total cannot overflow.
-func addReasoningBytes(total *int, r *ReasoningPart) bool {
-	return r == nil || addReasoning(total, r)
-}
-
-// legacyBounds checks the bounds of a call under legacy authority, in the
-// order of validateLegacy: the envelope and every size bound of the parts,
-// then, in the order of the semantic pass, the JSON payload bounds of the
-// reasoning parts and the running reasoning budget.
-func (c *Call) legacyBounds() problem {
+// legacySizes checks the envelope of a legacy call and every size bound of
+// its parts: the first step of validateLegacy after the presence of
+// messages.
+func (c *Call) legacySizes() problem {
 	switch {
 	case len(c.ID) > MaxCallIDBytes:
 		return fail("ID", "call id is too long")
@@ -312,7 +306,15 @@ func (c *Call) legacyBounds() problem {
 	if p := checkMessageSizes("Messages", c.Messages); p.failed() {
 		return p
 	}
-	if p := checkMessageSizes("Instructions", c.Instructions); p.failed() {
+	return checkMessageSizes("Instructions", c.Instructions)
+}
+
+// legacyBounds checks the bounds of a call under legacy authority, in the
+// order of validateLegacy: the envelope and every size bound of the parts,
+// then, in the order of the semantic pass, the JSON payload bounds of the
+// reasoning parts and the running reasoning budget.
+func (c *Call) legacyBounds() problem {
+	if p := c.legacySizes(); p.failed() {
 		return p
 	}
 	total := 0

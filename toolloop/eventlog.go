@@ -40,9 +40,9 @@ func chainSum[S ~string | ~[]byte](root, eventHash S) [sha256.Size]byte {
 // from root₀ = "", where hₙ is the log encoder's EventHash of the n-th
 // event. A retaining log also keeps the pushed events (the values given, not
 // deep copies: do not mutate them afterwards); a non-retaining one keeps only
-// the count, the root and a reusable scratch buffer of at most
-// maxKeptScratch (64 KiB), so its memory grows neither with the number of
-// pushes nor with the size of the largest event pushed.
+// the count, the root and a reusable scratch buffer of at most 64 KiB, so
+// its memory grows neither with the number of pushes nor with the size of
+// the largest event pushed.
 //
 // The zero EventLog is an empty, non-retaining log writing the current
 // float layout. An EventLog is not safe for concurrent use.

@@ -99,6 +99,25 @@
 // payloads; errors name kinds, roles, fields, indexes, counts, overlay IDs
 // and anchors only.
 //
+// # Bounds before work
+//
+// Every function taking a call or a list of items (the kernel functions
+// and the anchor functions) first checks it against the count and size
+// bounds of lipapi (lipapi.Call.CheckBounds: item, message and part
+// counts, the size of every bounded field), from lengths alone, so an
+// oversized input is rejected in time proportional to its number of parts
+// and without hashing, copying or allocating: with ErrProjectionFailed
+// from the kernel functions, ErrBoundExceeded from the anchor functions,
+// and the bound's *lipapi.ValidationError in both. The input is judged as
+// given: a call over a bound is rejected even when never_backend exclusion
+// or Reassert's removal of projected copies would have brought it back
+// within the bound, since knowing that would take the hashing the check
+// exists to avoid. Snapshots are held to
+// their bounds (Snapshot.Validate, or just MaxNeverBackendTags where the
+// snapshot is not validated) before a tag is parsed. The identity
+// functions of a single message or item validate nothing (see
+// MessageIdentityOf) and cost time linear in what they hash.
+//
 // # Complexity
 //
 // Identity is linear in the bytes of the message (plus O(k log k) per JSON
@@ -122,11 +141,12 @@
 // validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or
 // provenance entries, plus the bytes hashed and copied, with a number of
 // allocations that does not grow with n (the deep copy is carved from one
-// block per element type). Two degenerate inputs cost more in Reassert:
-// provenance entries without usable positions (negative indexes, or legacy
-// copies expected in the other region) make every unit of that identity a
-// tie candidate, O(p·k) for p such entries and k units of the identity;
-// and removing surplus units of one identity sorts them, O(k log k).
+// block per element type). Matching provenance entries against units
+// stays within O((n + m) log n) whatever the entries say, also when every
+// unit and entry share one identity and positions are absent, equal or
+// absurd: the nearest remaining unit is found through skip links past the
+// removed ones, and a tie among all remaining units of a region is judged
+// by counting their neighbour pairs, never by listing them.
 //
 // # Differences from the reference implementation
 //

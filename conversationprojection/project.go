@@ -24,8 +24,11 @@ const steeringIDPrefix = "lip-steering-"
 // shares no memory with it.
 //
 // Project validates snap first (failures wrap ErrProjectionFailed and the
-// validation error, so ErrInvalidSnapshot). It then computes the identity
-// of every message unit once (an identity error wraps ErrProjectionFailed
+// validation error, so ErrInvalidSnapshot), then checks call against the
+// count and size bounds of lipapi (lipapi.Call.CheckBounds: a failure wraps
+// ErrProjectionFailed and lipapi.ErrInvalidCall, before anything is hashed;
+// a unit over a bound is rejected even if it is tagged). It then computes
+// the identity of every message unit once (an identity error wraps ErrProjectionFailed
 // and the cause) and removes the units whose identity is tagged
 // never_backend; under item authority it also removes the item_reference
 // items pointing at the IDs of removed message items. Finally it injects
@@ -67,6 +70,9 @@ func Project(call lipapi.Call, snap Snapshot) (lipapi.Call, *ProjectionEvidence,
 func (k *kernel) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
+		return lipapi.Call{}, nil, err
 	}
 	out, _, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), nil, true, true, nil)
 	if err != nil {

@@ -98,19 +98,11 @@ func (r *ReasoningPart) check() string {
 		return "reasoning content is not valid JSON"
 	case r.EncryptedContentPresent && len(r.EncryptedContent) > 0 && !validJSON(r.EncryptedContent):
 		return "reasoning encrypted content is not valid JSON"
-	case len(r.Text) > MaxReasoningTextBytes:
-		return "reasoning text is too long"
-	case len(r.Signature) > MaxReasoningSignatureBytes:
-		return "reasoning signature is too long"
-	case len(r.Opaque) > MaxReasoningOpaqueBytes:
-		return "reasoning opaque payload is too long"
-	case len(r.Summary) > MaxPartJSONBytes:
-		return "reasoning summary is too long"
-	case len(r.Content) > MaxPartJSONBytes:
-		return "reasoning content is too long"
-	case len(r.EncryptedContent) > MaxPartJSONBytes:
-		return "reasoning encrypted content is too long"
-	case len(r.Opaque) > 0 && !validJSON(r.Opaque):
+	}
+	if msg := r.sizeBounds(); msg != "" {
+		return msg
+	}
+	if len(r.Opaque) > 0 && !validJSON(r.Opaque) {
 		return "reasoning opaque payload is not valid JSON"
 	}
 	return ""

@@ -40,13 +40,17 @@ import (
 // field names with indexes of the offending value, such as
 // "Items[3].ToolCall.CallID" or "Messages[0].Parts[2]".
 //
-// Validate does not allocate on a valid call, except once per json content
-// part (its Text is copied for the JSON check), to decode the Data of
-// extension content parts, once per key kind (item IDs, tool call IDs)
-// when a call has more than 256 of that kind, and once per JSON value
-// checked without a depth bound (json content, reasoning Opaque, Summary,
-// Content and EncryptedContent) nested more than 64 levels deep; it runs in
-// expected time linear in the size of c.
+// Validate reads payloads in place and never copies them. Each JSON value
+// is measured against its size bound before it is parsed, except the
+// Summary, Content and EncryptedContent of a reasoning payload, whose
+// validity the reasoning rules check first. It does not allocate on a
+// valid call, except to decode the Data of extension content parts, once
+// per key kind (item IDs, tool call IDs) when a call has more than 256 of
+// that kind, and once per JSON value checked without a depth bound (json
+// content, reasoning Opaque, Summary, Content and EncryptedContent) nested
+// more than 64 levels deep; it runs in expected time linear in the size of
+// c. [Call.CheckBounds] checks only the count and size bounds, in time
+// independent of the payloads' sizes.
 func (c Call) Validate() error {
 	var p problem
 	if c.HasItemAuthority() {
@@ -102,11 +106,8 @@ func (c *Call) validateItems() problem {
 	if len(c.Items) == 0 && blank(c.PreviousResponseID) {
 		return fail("Items", "items are required without a previous response id")
 	}
-	if len(c.ID) > MaxCallIDBytes {
-		return fail("ID", "call id is too long")
-	}
-	if len(c.Items) > MaxItems {
-		return fail("Items", "too many items")
+	if p := c.itemEnvelopeBounds(); p.failed() {
+		return p
 	}
 	items := c.Items
 
@@ -166,7 +167,8 @@ func (c *Call) validateItems() problem {
 
 // addItemReasoning adds the reasoning payload bytes of it to *total and
 // reports whether the total stays within MaxReasoningBytesPerCall. It stops
-// at the first excess, so the total cannot overflow.
+// at the first excess, so the total cannot overflow. Payloads may be nil
+// (CheckBounds counts items that break the item rules).
 func addItemReasoning(total *int, it *Item) bool {
 	if it.Reasoning != nil && !addReasoning(total, it.Reasoning.Reasoning) {
 		return false
@@ -186,10 +188,12 @@ func addContentReasoning(total *int, parts []ContentPart) bool {
 	return true
 }
 
-// addReasoning adds the payload bytes of r to *total and reports whether
-// the total stays within MaxReasoningBytesPerCall. Callers pass payloads
-// that already passed the reasoning rules, so r is never nil.
+// addReasoning adds the payload bytes of r (none for nil) to *total and
+// reports whether the total stays within MaxReasoningBytesPerCall. Callers
+// check each field's own bound first, so the total cannot overflow.
 func addReasoning(total *int, r *ReasoningPart) bool {
-	*total += r.payloadBytes()
+	if r != nil {
+		*total += r.payloadBytes()
+	}
 	return *total <= MaxReasoningBytesPerCall
 }

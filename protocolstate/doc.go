@@ -51,6 +51,32 @@
 // as "invalid_protocol_state"). Legacy "alg-state-v1." tokens are never
 // translated; they fail like any other malformed token.
 //
+// # Plain and sealed tokens
+//
+// The plain token (TokenPrefix, "alg-proto-v1.") protects nothing: it is a
+// structural encoding, checked for form, not authenticated. Whoever holds
+// it can rewrite it (clearing the Terminal bit and both counters turns an
+// exhausted state into a fresh budget) or send back an older one, and
+// Decode cannot tell. Use it only where the token never leaves hands the
+// caller trusts.
+//
+// Where a token travels through a client, seal it: a [Sealer], made with a
+// key the caller keeps, turns a plain token into a sealed one
+// (SealedTokenPrefix, "alg-proto-v1s.") authenticated with HMAC-SHA-256
+// and bound to caller-chosen binding bytes naming the context it is issued
+// for, such as the trajectory reference and the continuation attempt.
+// [Sealer.Open] returns the plain token only for an unaltered sealed token
+// presented with its key and binding, so the sealed form protects against
+// rewriting and against replay into another binding: a token issued for
+// one trajectory, attempt or request does not open in another. It does
+// not protect against replay within the same binding: the same sealed
+// token, sent twice in one context, opens twice. A caller makes each
+// context single-use by binding what changes whenever the state advances
+// (the attempt number, which the platform increments, or a per-request
+// id), or by remembering the last token it issued per trajectory. Sealing
+// gives integrity, not secrecy: the state stays readable in the token. To
+// rotate keys, open with the new Sealer, then the old one.
+//
 // # Fingerprint
 //
 // The fingerprint hashes only stable evidence: the candidate cause, the two
@@ -80,6 +106,9 @@
 // time linear in the token (at most [MaxTokenBytes]) and allocate at most the
 // token or the fingerprint string.
 // Observe, Advance and Remaining take constant time and do not allocate.
+// Seal and Open take time linear in the token and the binding (which is
+// streamed into the MAC, never copied) and allocate a small constant
+// number of values: the HMAC state and the result.
 //
 // # Differences from the reference implementation
 //

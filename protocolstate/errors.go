@@ -20,6 +20,9 @@ var (
 	ErrInvalidPlatform = errors.New("agent-loop-guard protocol state: invalid platform snapshot")
 	// ErrInvalidToken reports any token that Decode rejects.
 	ErrInvalidToken = errors.New("agent-loop-guard protocol state: invalid token")
+	// ErrInvalidKey reports a key NewSealer rejects (shorter than
+	// MinSealKeyBytes), or a Sealer without a key.
+	ErrInvalidKey = errors.New("agent-loop-guard protocol state: invalid key")
 	// ErrRepromptsExhausted reports that Advance found no reprompt left.
 	ErrRepromptsExhausted = errors.New("agent-loop-guard protocol state: reprompt budget exhausted")
 )

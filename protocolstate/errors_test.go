@@ -2,6 +2,7 @@ package protocolstate
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -12,6 +13,7 @@ func TestSentinelTexts(t *testing.T) {
 		ErrInvalidPlatform:    "agent-loop-guard protocol state: invalid platform snapshot",
 		ErrInvalidToken:       "agent-loop-guard protocol state: invalid token",
 		ErrRepromptsExhausted: "agent-loop-guard protocol state: reprompt budget exhausted",
+		ErrInvalidKey:         "agent-loop-guard protocol state: invalid key",
 	}
 	for err, want := range cases {
 		if err.Error() != want {
@@ -26,6 +28,7 @@ func TestSentinelTexts(t *testing.T) {
 func TestErrorsAreBareSentinels(t *testing.T) {
 	const secret = "sha256:secret-evidence-text"
 	bad := State{LastFingerprint: secret}
+	sealer, _ := NewSealer([]byte(secret))
 	checks := []struct {
 		name string
 		err  error
@@ -40,6 +43,9 @@ func TestErrorsAreBareSentinels(t *testing.T) {
 		{"Advance exhausted", second(Advance(State{Terminal: true}, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrRepromptsExhausted},
 		{"Remaining", second(Remaining(bad, Limits{}, Platform{})), ErrInvalidState},
 		{"Remaining platform", second(Remaining(State{}, Limits{MaxReprompts: 1, NoProgressLimit: 1}, Platform{Cap: -1})), ErrInvalidPlatform},
+		{"NewSealer", second(NewSealer([]byte("secret"))), ErrInvalidKey},
+		{"Seal", second(sealer.Seal(TokenPrefix+"secret", []byte(secret))), ErrInvalidToken},
+		{"Open", second(sealer.Open(SealedTokenPrefix+"secret."+strings.Repeat("A", 43), []byte(secret))), ErrInvalidToken},
 	}
 	for _, c := range checks {
 		if c.err != c.want {

@@ -117,45 +117,6 @@ func readValue(d *decoder, k canon.Kind, v *Value) error {
 	return nil
 }
 
-// readOption decodes an O or OS member (Option<T> as *T): null gives nil,
-// anything else a new T read by decoder.member.
-func readOption[T any](d *decoder, k canon.Kind, v **T) error {
-	if k == canon.KindNull {
-		*v = nil
-		return nil
-	}
-	x := new(T)
-	if err := d.member(x, k); err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// readArray decodes a JSON array into a slice, each element read by
-// decoder.member; an empty array gives nil.
-func readArray[T any](d *decoder, k canon.Kind, v *[]T) error {
-	if k != canon.KindArrayBegin {
-		return decMismatch(k, "an array")
-	}
-	var out []T
-	for i := 0; ; i++ {
-		k, err := d.next()
-		if err != nil {
-			return decAtIndex(i, err)
-		}
-		if k == canon.KindArrayEnd {
-			*v = out
-			return nil
-		}
-		var x T
-		out = append(out, x)
-		if err := d.member(&out[i], k); err != nil {
-			return decAtIndex(i, err)
-		}
-	}
-}
-
 // readStringMap decodes a JSON object of strings into a map (BTreeMap): a
 // repeated key is accepted and the last value wins (§6.3); an empty object
 // gives nil.
@@ -182,34 +143,5 @@ func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
 			m = make(map[string]string)
 		}
 		m[key] = s
-	}
-}
-
-// readSummaryEntry decodes the tuple (String, f64): an array of exactly two
-// elements, a string then a number (§6.3).
-func readSummaryEntry(d *decoder, k canon.Kind, v *ResidualSummaryEntry) error {
-	if k != canon.KindArrayBegin {
-		return decMismatch(k, "an array of 2 elements")
-	}
-	var e ResidualSummaryEntry
-	for i := 0; ; i++ {
-		k, err := d.next()
-		if err != nil {
-			return err
-		}
-		switch {
-		case k == canon.KindArrayEnd && i == 2:
-			*v = e
-			return nil
-		case k == canon.KindArrayEnd || i == 2:
-			return decodeFail("expected an array of exactly 2 elements")
-		case i == 0:
-			err = readString(d, k, &e.Label)
-		default:
-			err = readFloat(d, k, &e.Energy)
-		}
-		if err != nil {
-			return decAtIndex(i, err)
-		}
 	}
 }

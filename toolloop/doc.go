@@ -110,3 +110,5 @@
 // whose integer part exceeds 2^64−1 but has a fraction is accepted, as by
 // serde_json releases after 1.0.87.
 package toolloop
+
+//go:generate go run ./internal/gen

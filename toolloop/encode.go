@@ -124,7 +124,7 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 	var err *pathError
 	switch s.kind {
 	case subjectEvent:
-		out, err = e.event(dst, s.ev)
+		out, err = e.writeLoopEvent(dst, s.ev)
 	case subjectEnvelope:
 		e.sorted = true
 		out, err = e.envelope(dst, s.ev)
@@ -132,10 +132,10 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 		e.sorted = true
 		out, err = e.ledgerRow(dst, s.ev)
 	case subjectConversation:
-		out, err = e.conversation(dst, s.conv)
+		out, err = e.writeConversation(dst, s.conv)
 		err = err.named("conversation")
 	default:
-		out, err = e.conversationDelta(dst, s.delta)
+		out, err = e.writeConversationDelta(dst, s.delta)
 		err = err.named("delta")
 	}
 	if err != nil {
@@ -202,14 +202,17 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 
 // encoder holds the settings of one write. The output itself goes through
 // the writers' dst arguments and results (plain appends), so that a
-// caller's stack buffer stays on the stack; see encode_arrays.go for what
-// that asks of the writers.
+// caller's stack buffer stays on the stack: writers call each other only
+// directly, never through function values, interfaces or mutual recursion
+// (a pointer variant's writer calls itself, which escape analysis allows).
+// TestMarshalAllocatesOnce fails if the buffer escapes.
 type encoder struct {
 	sorted bool // the ledger form: object members in bytewise key order
 	plus   bool // the current float layout
 }
 
-// str writes s as a JSON string (§5.3).
+// str writes s as a JSON string: escaped as serde_json escapes it, and
+// refused unless it is valid UTF-8.
 func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
 	out, ok := canon.AppendSerdeString(dst, s)
 	if !ok {
@@ -218,30 +221,14 @@ func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
 	return out, nil
 }
 
-// optStr writes an Option<String>: null for nil.
-func (e *encoder) optStr(dst []byte, p *string) ([]byte, *pathError) {
-	if p == nil {
-		return append(dst, "null"...), nil
-	}
-	return e.str(dst, *p)
-}
-
 // uint writes u in decimal.
 func (e *encoder) uint(dst []byte, u uint64) []byte {
 	return strconv.AppendUint(dst, u, 10)
 }
 
-// float writes f in the encoder's layout (§5.1).
+// float writes f in the encoder's layout.
 func (e *encoder) float(dst []byte, f float64) []byte {
 	return canon.AppendSerdeFloat(dst, f, e.plus)
-}
-
-// optFloat writes an Option<f64>: null for nil.
-func (e *encoder) optFloat(dst []byte, p *float64) []byte {
-	if p == nil {
-		return append(dst, "null"...)
-	}
-	return e.float(dst, *p)
 }
 
 func (e *encoder) boolean(dst []byte, b bool) []byte {
@@ -264,14 +251,6 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	return dst
 }
 
-// optValue writes an Option<Value>: null for nil.
-func (e *encoder) optValue(dst []byte, p *Value) []byte {
-	if p == nil {
-		return append(dst, "null"...)
-	}
-	return e.value(dst, *p)
-}
-
 // enumValue is a unit-only enum: a named string type with a Valid method.
 type enumValue interface {
 	~string
@@ -282,15 +261,9 @@ type enumValue interface {
 // Enum values are plain ASCII identifiers: nothing to escape.
 func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 	if !v.Valid() {
-		return dst, encodeFail(outsideList(v))
+		return dst, encodeFail(fmt.Sprintf("%T value outside its list", v))
 	}
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
-}
-
-// outsideList returns the failure reason of an enum value outside its
-// list, naming its type.
-func outsideList[T enumValue](v T) string {
-	return fmt.Sprintf("%T value outside its list", v)
 }
 
 // writeStrings writes a slice of strings (or of a newtype over string) as a
@@ -307,4 +280,77 @@ func writeStrings[T ~string](e *encoder, dst []byte, s []T) ([]byte, *pathError)
 		}
 	}
 	return append(dst, ']'), nil
+}
+
+// env writes a BTreeMap<String, String>: keys sorted bytewise in both forms,
+// nil as {}. Failures name no key (keys are input text).
+func (e *encoder) env(dst []byte, m map[string]string) ([]byte, *pathError) {
+	var stack [16]string
+	keys := stack[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	dst = append(dst, '{')
+	for j, k := range keys {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.str(dst, k); err != nil {
+			return dst, encodeFail("a key is not valid UTF-8")
+		}
+		dst = append(dst, ':')
+		if dst, err = e.str(dst, m[k]); err != nil {
+			return dst, encodeFail("a value is not valid UTF-8")
+		}
+	}
+	return append(dst, '}'), nil
+}
+
+// errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
+const errNilEvent = "nil event"
+
+// nilVariant returns the failure of a nil (interface or pointer) variant of
+// the named enum in a member that is not an Option.
+func nilVariant(enum string) *pathError {
+	return encodeFail("nil " + enum)
+}
+
+// foreignVariant returns the failure of a value of the named sealed
+// interface whose type is none of its variants: a type of another package
+// that embeds a variant, and so implements the interface through the
+// promoted sealing method. It is never written, not even as None.
+func foreignVariant(enum string) *pathError {
+	return encodeFail(enum + " of a type that is none of its variants")
+}
+
+// key is a literal the writers append (a member key, with the tag, braces
+// and commas around it), kept both as a string and padded into a
+// fixed-size array: an array copy is a few vector moves where appending the
+// string calls memmove, a measurable part of the time of small events.
+type key struct {
+	b [64]byte
+	n int    // len(s) if s fits in b, else 0
+	s string // the literal
+}
+
+func newKey(s string) key {
+	k := key{s: s}
+	if len(s) <= len(k.b) {
+		k.n = copy(k.b[:], s)
+	}
+	return k
+}
+
+// appendTo appends k's literal to dst. With 64 bytes of spare capacity it
+// copies the whole array and keeps only its first n bytes: the rest of the
+// copy lands in dst's spare capacity, which the writers may overwrite (see
+// AppendEvent).
+func (k *key) appendTo(dst []byte) []byte {
+	if n := len(dst); k.n > 0 && cap(dst)-n >= len(k.b) {
+		*(*[64]byte)(dst[n : n+len(k.b)]) = k.b
+		return dst[:n+k.n]
+	}
+	return append(dst, k.s...)
 }

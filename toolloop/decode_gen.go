@@ -5325,6 +5325,8 @@ func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
 	case err != nil:
 		return err
 	case unit:
+		switch string(name) {
+		}
 		return decodeFail(errUnknownUnit)
 	}
 	switch string(name) {
@@ -5360,8 +5362,33 @@ func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
 	case err != nil:
 		return err
 	case unit:
-		if i := enumIndex(modelFamilyKnownValues, name); i >= 0 {
-			*v = modelFamilyKnownVariants[i]
+		switch string(name) {
+		case "open_ai_gpt":
+			*v = ModelFamilyOpenAIGPT
+			return nil
+		case "anthropic_claude":
+			*v = ModelFamilyAnthropicClaude
+			return nil
+		case "google_gemini":
+			*v = ModelFamilyGoogleGemini
+			return nil
+		case "xai_grok":
+			*v = ModelFamilyXaiGrok
+			return nil
+		case "deep_seek":
+			*v = ModelFamilyDeepSeek
+			return nil
+		case "cohere_command":
+			*v = ModelFamilyCohereCommand
+			return nil
+		case "llama":
+			*v = ModelFamilyLlama
+			return nil
+		case "qwen":
+			*v = ModelFamilyQwen
+			return nil
+		case "mistral":
+			*v = ModelFamilyMistral
 			return nil
 		}
 		return decodeFail(errUnknownUnit)
@@ -5388,7 +5415,8 @@ func readOverrideOrigin(d *decoder, k canon.Kind, v *OverrideOrigin) error {
 	case err != nil:
 		return err
 	case unit:
-		if string(name) == "base" {
+		switch string(name) {
+		case "base":
 			*v = OverrideOriginBase{}
 			return nil
 		}
@@ -5427,7 +5455,8 @@ func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
 	case err != nil:
 		return err
 	case unit:
-		if string(name) == "session_invariant" {
+		switch string(name) {
+		case "session_invariant":
 			*v = StateDependencySessionInvariant{}
 			return nil
 		}
@@ -5472,55 +5501,400 @@ func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
 }
 
 func readEnergyComponent(d *decoder, k canon.Kind, v *EnergyComponent) error {
-	return readEnum(d, k, v, energyComponentValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "syn":
+		*v = EnergyComponentSyn
+	case "str":
+		*v = EnergyComponentStr
+	case "log":
+		*v = EnergyComponentLog
+	case "boot":
+		*v = EnergyComponentBoot
+	case "sheaf":
+		*v = EnergyComponentSheaf
+	default:
+		return decodeFail("not a toolloop.EnergyComponent value")
+	}
+	return nil
 }
 
 func readResidualClass(d *decoder, k canon.Kind, v *ResidualClass) error {
-	return readEnum(d, k, v, residualClassValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "syntax":
+		*v = ResidualClassSyntax
+	case "type":
+		*v = ResidualClassType
+	case "build":
+		*v = ResidualClassBuild
+	case "test_failure":
+		*v = ResidualClassTestFailure
+	case "lint":
+		*v = ResidualClassLint
+	case "format":
+		*v = ResidualClassFormat
+	case "runtime":
+		*v = ResidualClassRuntime
+	case "dependency":
+		*v = ResidualClassDependency
+	case "manifest":
+		*v = ResidualClassManifest
+	case "import_graph":
+		*v = ResidualClassImportGraph
+	case "symbol_mismatch":
+		*v = ResidualClassSymbolMismatch
+	case "interface_mismatch":
+		*v = ResidualClassInterfaceMismatch
+	case "ownership_violation":
+		*v = ResidualClassOwnershipViolation
+	case "context_drift":
+		*v = ResidualClassContextDrift
+	case "regression":
+		*v = ResidualClassRegression
+	case "policy":
+		*v = ResidualClassPolicy
+	case "sensor_unavailable":
+		*v = ResidualClassSensorUnavailable
+	case "tool_failure":
+		*v = ResidualClassToolFailure
+	case "sheaf_inconsistency":
+		*v = ResidualClassSheafInconsistency
+	case "capability_denied":
+		*v = ResidualClassCapabilityDenied
+	case "budget_exhausted":
+		*v = ResidualClassBudgetExhausted
+	case "tool_argument_invalid":
+		*v = ResidualClassToolArgumentInvalid
+	case "witness_stale":
+		*v = ResidualClassWitnessStale
+	case "tool_thrash":
+		*v = ResidualClassToolThrash
+	case "tool_batch_conflict":
+		*v = ResidualClassToolBatchConflict
+	case "unread_edit":
+		*v = ResidualClassUnreadEdit
+	case "budget_pressure":
+		*v = ResidualClassBudgetPressure
+	case "adjudicator_objection":
+		*v = ResidualClassAdjudicatorObjection
+	case "provider_unavailable":
+		*v = ResidualClassProviderUnavailable
+	default:
+		return decodeFail("not a toolloop.ResidualClass value")
+	}
+	return nil
 }
 
 func readResidualSeverity(d *decoder, k canon.Kind, v *ResidualSeverity) error {
-	return readEnum(d, k, v, residualSeverityValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "hint":
+		*v = ResidualSeverityHint
+	case "warning":
+		*v = ResidualSeverityWarning
+	case "error":
+		*v = ResidualSeverityError
+	case "blocking":
+		*v = ResidualSeverityBlocking
+	default:
+		return decodeFail("not a toolloop.ResidualSeverity value")
+	}
+	return nil
 }
 
 func readIndependenceRoute(d *decoder, k canon.Kind, v *IndependenceRoute) error {
-	return readEnum(d, k, v, independenceRouteValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "deterministic_tool":
+		*v = IndependenceRouteDeterministicTool
+	case "compiler":
+		*v = IndependenceRouteCompiler
+	case "lsp":
+		*v = IndependenceRouteLSP
+	case "test_oracle":
+		*v = IndependenceRouteTestOracle
+	case "formal_solver":
+		*v = IndependenceRouteFormalSolver
+	case "repo_script":
+		*v = IndependenceRouteRepoScript
+	case "external_api":
+		*v = IndependenceRouteExternalAPI
+	case "separate_model":
+		*v = IndependenceRouteSeparateModel
+	case "same_model_critique":
+		*v = IndependenceRouteSameModelCritique
+	default:
+		return decodeFail("not a toolloop.IndependenceRoute value")
+	}
+	return nil
 }
 
 func readEffectKind(d *decoder, k canon.Kind, v *EffectKind) error {
-	return readEnum(d, k, v, effectKindValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "read_file":
+		*v = EffectKindReadFile
+	case "tool_search":
+		*v = EffectKindToolSearch
+	case "tool_program":
+		*v = EffectKindToolProgram
+	case "search":
+		*v = EffectKindSearch
+	case "list":
+		*v = EffectKindList
+	case "lsp_query":
+		*v = EffectKindLSPQuery
+	case "write_artifact":
+		*v = EffectKindWriteArtifact
+	case "apply_patch":
+		*v = EffectKindApplyPatch
+	case "move_file":
+		*v = EffectKindMoveFile
+	case "delete_file":
+		*v = EffectKindDeleteFile
+	case "run_verifier":
+		*v = EffectKindRunVerifier
+	case "run_formatter":
+		*v = EffectKindRunFormatter
+	case "run_test":
+		*v = EffectKindRunTest
+	case "run_build":
+		*v = EffectKindRunBuild
+	case "mutate_dependencies":
+		*v = EffectKindMutateDependencies
+	case "run_repo_script":
+		*v = EffectKindRunRepoScript
+	case "run_shell":
+		*v = EffectKindRunShell
+	case "git_read":
+		*v = EffectKindGitRead
+	case "git_write":
+		*v = EffectKindGitWrite
+	case "network_fetch":
+		*v = EffectKindNetworkFetch
+	case "ask_user":
+		*v = EffectKindAskUser
+	case "spawn_agent":
+		*v = EffectKindSpawnAgent
+	case "update_graph":
+		*v = EffectKindUpdateGraph
+	case "update_policy":
+		*v = EffectKindUpdatePolicy
+	default:
+		return decodeFail("not a toolloop.EffectKind value")
+	}
+	return nil
 }
 
 func readRiskClass(d *decoder, k canon.Kind, v *RiskClass) error {
-	return readEnum(d, k, v, riskClassValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "none":
+		*v = RiskClassNone
+	case "low":
+		*v = RiskClassLow
+	case "medium":
+		*v = RiskClassMedium
+	case "high":
+		*v = RiskClassHigh
+	case "critical":
+		*v = RiskClassCritical
+	default:
+		return decodeFail("not a toolloop.RiskClass value")
+	}
+	return nil
 }
 
 func readDenyReason(d *decoder, k canon.Kind, v *DenyReason) error {
-	return readEnum(d, k, v, denyReasonValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "no_capability":
+		*v = DenyReasonNoCapability
+	case "effect_out_of_scope":
+		*v = DenyReasonEffectOutOfScope
+	case "path_out_of_scope":
+		*v = DenyReasonPathOutOfScope
+	case "command_out_of_scope":
+		*v = DenyReasonCommandOutOfScope
+	case "network_out_of_scope":
+		*v = DenyReasonNetworkOutOfScope
+	case "call_budget_exhausted":
+		*v = DenyReasonCallBudgetExhausted
+	case "expired":
+		*v = DenyReasonExpired
+	case "risk_budget_exhausted":
+		*v = DenyReasonRiskBudgetExhausted
+	case "state_witness_mismatch":
+		*v = DenyReasonStateWitnessMismatch
+	case "shell_not_permitted":
+		*v = DenyReasonShellNotPermitted
+	case "mutation_not_permitted":
+		*v = DenyReasonMutationNotPermitted
+	case "policy_denied":
+		*v = DenyReasonPolicyDenied
+	case "privilege_escalation":
+		*v = DenyReasonPrivilegeEscalation
+	default:
+		return decodeFail("not a toolloop.DenyReason value")
+	}
+	return nil
 }
 
 func readRecoveryClass(d *decoder, k canon.Kind, v *RecoveryClass) error {
-	return readEnum(d, k, v, recoveryClassValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "retryable":
+		*v = RecoveryClassRetryable
+	case "needs_approval":
+		*v = RecoveryClassNeedsApproval
+	case "needs_capability":
+		*v = RecoveryClassNeedsCapability
+	case "fatal":
+		*v = RecoveryClassFatal
+	default:
+		return decodeFail("not a toolloop.RecoveryClass value")
+	}
+	return nil
 }
 
 func readClauseID(d *decoder, k canon.Kind, v *ClauseID) error {
-	return readEnum(d, k, v, clauseIDValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "authority":
+		*v = ClauseIDAuthority
+	case "contract":
+		*v = ClauseIDContract
+	case "effect":
+		*v = ClauseIDEffect
+	case "barrier_increment":
+		*v = ClauseIDBarrierIncrement
+	case "risk_budget":
+		*v = ClauseIDRiskBudget
+	default:
+		return decodeFail("not a toolloop.ClauseID value")
+	}
+	return nil
 }
 
 func readFailureKind(d *decoder, k canon.Kind, v *FailureKind) error {
-	return readEnum(d, k, v, failureKindValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "gate_rejection":
+		*v = FailureKindGateRejection
+	case "tool_failure":
+		*v = FailureKindToolFailure
+	case "provider_transport":
+		*v = FailureKindProviderTransport
+	case "provider_rate_limit":
+		*v = FailureKindProviderRateLimit
+	case "capability_mismatch":
+		*v = FailureKindCapabilityMismatch
+	case "measured_plateau":
+		*v = FailureKindMeasuredPlateau
+	case "scope_too_broad":
+		*v = FailureKindScopeTooBroad
+	case "needs_approval":
+		*v = FailureKindNeedsApproval
+	case "needs_capability":
+		*v = FailureKindNeedsCapability
+	case "unknown":
+		*v = FailureKindUnknown
+	default:
+		return decodeFail("not a toolloop.FailureKind value")
+	}
+	return nil
 }
 
 func readCascadeLevel(d *decoder, k canon.Kind, v *CascadeLevel) error {
-	return readEnum(d, k, v, cascadeLevelValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "retry":
+		*v = CascadeLevelRetry
+	case "fallback":
+		*v = CascadeLevelFallback
+	case "refine":
+		*v = CascadeLevelRefine
+	case "escalate":
+		*v = CascadeLevelEscalate
+	case "contain":
+		*v = CascadeLevelContain
+	default:
+		return decodeFail("not a toolloop.CascadeLevel value")
+	}
+	return nil
 }
 
 func readPromptStage(d *decoder, k canon.Kind, v *PromptStage) error {
-	return readEnum(d, k, v, promptStageValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "session_bootstrap":
+		*v = PromptStageSessionBootstrap
+	case "graph_plan":
+		*v = PromptStageGraphPlan
+	case "tool_discovery":
+		*v = PromptStageToolDiscovery
+	case "conversation_compact":
+		*v = PromptStageConversationCompact
+	case "external_reconcile":
+		*v = PromptStageExternalReconcile
+	case "repository_explore":
+		*v = PromptStageRepositoryExplore
+	case "branch_strategy":
+		*v = PromptStageBranchStrategy
+	case "branch_propose":
+		*v = PromptStageBranchPropose
+	case "branch_correct":
+		*v = PromptStageBranchCorrect
+	case "branch_review":
+		*v = PromptStageBranchReview
+	case "adjudicate":
+		*v = PromptStageAdjudicate
+	case "evidence_summarize":
+		*v = PromptStageEvidenceSummarize
+	default:
+		return decodeFail("not a toolloop.PromptStage value")
+	}
+	return nil
 }
 
 func readPromptMessageRole(d *decoder, k canon.Kind, v *PromptMessageRole) error {
-	return readEnum(d, k, v, promptMessageRoleValues)
+	if k != canon.KindString {
+		return decMismatch(k, "a string")
+	}
+	switch string(d.text(&d.s)) {
+	case "system":
+		*v = PromptMessageRoleSystem
+	case "user":
+		*v = PromptMessageRoleUser
+	default:
+		return decodeFail("not a toolloop.PromptMessageRole value")
+	}
+	return nil
 }
 
 func readListString(d *decoder, k canon.Kind, v *[]string) error {
@@ -5765,28 +6139,6 @@ func readListObligationRef(d *decoder, k canon.Kind, v *[]ObligationRef) error {
 	}
 }
 
-func readListCompiledPromptMessage(d *decoder, k canon.Kind, v *[]CompiledPromptMessage) error {
-	if k != canon.KindArrayBegin {
-		return decMismatch(k, "an array")
-	}
-	var out []CompiledPromptMessage
-	for i := 0; ; i++ {
-		k, err := d.next()
-		if err != nil {
-			return decAtIndex(i, err)
-		}
-		if k == canon.KindArrayEnd {
-			*v = out
-			return nil
-		}
-		var zero CompiledPromptMessage
-		out = append(out, zero)
-		if err := readCompiledPromptMessage(d, k, &out[i]); err != nil {
-			return decAtIndex(i, err)
-		}
-	}
-}
-
 func readListPromptSectionID(d *decoder, k canon.Kind, v *[]PromptSectionID) error {
 	if k != canon.KindArrayBegin {
 		return decMismatch(k, "an array")
@@ -5804,6 +6156,28 @@ func readListPromptSectionID(d *decoder, k canon.Kind, v *[]PromptSectionID) err
 		var zero PromptSectionID
 		out = append(out, zero)
 		if err := readString(d, k, &out[i]); err != nil {
+			return decAtIndex(i, err)
+		}
+	}
+}
+
+func readListCompiledPromptMessage(d *decoder, k canon.Kind, v *[]CompiledPromptMessage) error {
+	if k != canon.KindArrayBegin {
+		return decMismatch(k, "an array")
+	}
+	var out []CompiledPromptMessage
+	for i := 0; ; i++ {
+		k, err := d.next()
+		if err != nil {
+			return decAtIndex(i, err)
+		}
+		if k == canon.KindArrayEnd {
+			*v = out
+			return nil
+		}
+		var zero CompiledPromptMessage
+		out = append(out, zero)
+		if err := readCompiledPromptMessage(d, k, &out[i]); err != nil {
 			return decAtIndex(i, err)
 		}
 	}
@@ -6252,10 +6626,10 @@ func (d *decoder) member(dst any, k canon.Kind) error {
 		return readListResidualSummaryEntry(d, k, p)
 	case *[]ObligationRef:
 		return readListObligationRef(d, k, p)
-	case *[]CompiledPromptMessage:
-		return readListCompiledPromptMessage(d, k, p)
 	case *[]PromptSectionID:
 		return readListPromptSectionID(d, k, p)
+	case *[]CompiledPromptMessage:
+		return readListCompiledPromptMessage(d, k, p)
 	case *[]SectionProvenance:
 		return readListSectionProvenance(d, k, p)
 	case *[]ProviderToolCall:

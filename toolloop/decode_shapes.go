@@ -1,7 +1,6 @@
 package toolloop
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -20,33 +19,6 @@ func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
 	}
 	*v = T(d.text(&d.s))
 	return nil
-}
-
-// readEnum decodes a unit-only enum (§4.2) whose values are listed in
-// values: a JSON string spelling one of them exactly (case-sensitive). The
-// result is the listed constant, so no string is allocated. An object such
-// as {"build":null}, which serde would accept, is rejected (§6.4).
-func readEnum[T ~string](d *decoder, k canon.Kind, v *T, values []T) error {
-	if k != canon.KindString {
-		return decMismatch(k, "a string")
-	}
-	i := enumIndex(values, d.text(&d.s))
-	if i < 0 {
-		return decodeFail(fmt.Sprintf("not a %T value", *v))
-	}
-	*v = values[i]
-	return nil
-}
-
-// enumIndex returns the index of the value spelled b in values, or -1.
-// Comparing string(b) converts nothing, so the scan does not allocate.
-func enumIndex[T ~string](values []T, b []byte) int {
-	for i, c := range values {
-		if string(c) == string(b) {
-			return i
-		}
-	}
-	return -1
 }
 
 // decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype
@@ -144,4 +116,70 @@ func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
 		}
 		m[key] = s
 	}
+}
+
+// The decoder's failures are pathErrors (errors.go) wrapping ErrDecode or
+// one of the payload classification sentinels of §7.
+
+// decodeFail returns an ErrDecode error with a fixed reason (never input text).
+func decodeFail(reason string) error {
+	return &pathError{sentinel: ErrDecode, reason: reason}
+}
+
+// decClassified returns an error wrapping one of the payload classification
+// sentinels of §7 at the given member.
+func decClassified(sentinel error, member, reason string) error {
+	return decAt(member, &pathError{sentinel: sentinel, reason: reason})
+}
+
+// decSyntax wraps a canon syntax error (which names only an offset).
+func decSyntax(err error) error {
+	return &pathError{sentinel: ErrDecode, cause: err}
+}
+
+// decIsSyntax reports whether err reports malformed JSON (§6.1), the failure
+// that outranks every classification of §7.
+func decIsSyntax(err error) bool {
+	e, ok := err.(*pathError)
+	return ok && e.cause != nil
+}
+
+// decAt prefixes the path of err with a member name.
+func decAt(name string, err error) error {
+	if e, ok := err.(*pathError); ok {
+		e.in(name)
+	}
+	return err
+}
+
+// decAtIndex prefixes the path of err with an array index.
+func decAtIndex(i int, err error) error {
+	if e, ok := err.(*pathError); ok {
+		e.at(i)
+	}
+	return err
+}
+
+// decMismatch reports a value of the wrong JSON type: found k, expected want.
+func decMismatch(k canon.Kind, want string) error {
+	return decodeFail("expected " + want + ", found " + decKindName(k))
+}
+
+// decKindName names the JSON type of a value's first token.
+func decKindName(k canon.Kind) string {
+	switch k {
+	case canon.KindObjectBegin:
+		return "an object"
+	case canon.KindArrayBegin:
+		return "an array"
+	case canon.KindString:
+		return "a string"
+	case canon.KindNumber:
+		return "a number"
+	case canon.KindTrue, canon.KindFalse:
+		return "a boolean"
+	case canon.KindNull:
+		return "null"
+	}
+	return "the end of a container"
 }

@@ -148,8 +148,8 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 // result out. Go clears a stack buffer on every call, at about a nanosecond
 // per hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
 // MarshalEvent's time on the smallest events. So the events made of scalars
-// and small structs get a small buffer, the others (see subject.large) a
-// large one; each holds the values of its class in the public corpus and
+// and small structs get a small buffer, the others (subject.large) a large
+// one; each holds the values of its class in the public corpus and
 // the test samples, ledger rows included, but for one oversized sample.
 // Output that does not fit is grown onto the heap by append before being
 // copied out: one allocation more per growth, O(log n) in all.
@@ -157,26 +157,6 @@ const (
 	smallScratch = 512
 	largeScratch = 2048
 )
-
-// large reports whether s is written through the large stack buffer: the
-// events with a conversation, measurements, proposals, a prompt program or
-// a control frame, and conversations and deltas.
-func (s *subject) large() bool {
-	if s.kind == subjectConversation || s.kind == subjectDelta {
-		return true
-	}
-	switch s.ev.(type) {
-	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent,
-		ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent,
-		CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent,
-		ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent,
-		DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent,
-		BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent,
-		PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
-		return true
-	}
-	return false
-}
 
 // marshal returns s written into a new slice of exactly its length,
 // through a stack buffer sized for s. On error it returns nil.
@@ -264,22 +244,6 @@ func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 		return dst, encodeFail(fmt.Sprintf("%T value outside its list", v))
 	}
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
-}
-
-// writeStrings writes a slice of strings (or of a newtype over string) as a
-// JSON array; nil is written [].
-func writeStrings[T ~string](e *encoder, dst []byte, s []T) ([]byte, *pathError) {
-	dst = append(dst, '[')
-	for j, v := range s {
-		if j > 0 {
-			dst = append(dst, ',')
-		}
-		var err *pathError
-		if dst, err = e.str(dst, string(v)); err != nil {
-			return dst, err.at(j)
-		}
-	}
-	return append(dst, ']'), nil
 }
 
 // env writes a BTreeMap<String, String>: keys sorted bytewise in both forms,

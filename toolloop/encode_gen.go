@@ -387,6 +387,20 @@ var lits = [...]key{
 	newKey(`{"path_blob":`),                                           // 377
 }
 
+// large reports whether s is written through the large stack buffer (see
+// largeScratch): conversations, deltas and the events marked large in
+// contract.schema.
+func (s *subject) large() bool {
+	if s.kind == subjectConversation || s.kind == subjectDelta {
+		return true
+	}
+	switch s.ev.(type) {
+	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent, ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent, CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent, ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent, DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent, BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent, PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
+		return true
+	}
+	return false
+}
+
 func (e *encoder) writeConversationSeededEvent(dst []byte, v *ConversationSeededEvent) ([]byte, *pathError) {
 	var err *pathError
 	dst = lits[0].appendTo(dst) // {"event":"conversation_seeded","seed":
@@ -557,7 +571,7 @@ func (e *encoder) writeToolBatchConflictEvent(dst []byte, v *ToolBatchConflictEv
 			return dst, err.in("conflicts_with").named("event tool_batch_conflict")
 		}
 		dst = lits[23].appendTo(dst) // ,"event":"tool_batch_conflict","resources":
-		if dst, err = writeStrings(e, dst, v.Resources); err != nil {
+		if dst, err = e.writeListString(dst, v.Resources); err != nil {
 			return dst, err.in("resources").named("event tool_batch_conflict")
 		}
 		dst = append(dst, '}')
@@ -572,7 +586,7 @@ func (e *encoder) writeToolBatchConflictEvent(dst []byte, v *ToolBatchConflictEv
 		return dst, err.in("conflicts_with").named("event tool_batch_conflict")
 	}
 	dst = lits[25].appendTo(dst) // ,"resources":
-	if dst, err = writeStrings(e, dst, v.Resources); err != nil {
+	if dst, err = e.writeListString(dst, v.Resources); err != nil {
 		return dst, err.in("resources").named("event tool_batch_conflict")
 	}
 	dst = append(dst, '}')
@@ -845,7 +859,7 @@ func (e *encoder) writeDurableCandidateCheckpointEvent(dst []byte, v *DurableCan
 			return dst, err.in("candidate_id").named("event durable_candidate_checkpoint")
 		}
 		dst = lits[59].appendTo(dst) // ,"canonical_scope":
-		if dst, err = writeStrings(e, dst, v.CanonicalScope); err != nil {
+		if dst, err = e.writeListString(dst, v.CanonicalScope); err != nil {
 			return dst, err.in("canonical_scope").named("event durable_candidate_checkpoint")
 		}
 		dst = lits[60].appendTo(dst) // ,"control":
@@ -888,7 +902,7 @@ func (e *encoder) writeDurableCandidateCheckpointEvent(dst []byte, v *DurableCan
 		return dst, err.in("birth_deps").named("event durable_candidate_checkpoint")
 	}
 	dst = lits[59].appendTo(dst) // ,"canonical_scope":
-	if dst, err = writeStrings(e, dst, v.CanonicalScope); err != nil {
+	if dst, err = e.writeListString(dst, v.CanonicalScope); err != nil {
 		return dst, err.in("canonical_scope").named("event durable_candidate_checkpoint")
 	}
 	dst = lits[66].appendTo(dst) // ,"files":
@@ -1581,7 +1595,7 @@ func (e *encoder) writeContextWorkingSetEvent(dst []byte, v *ContextWorkingSetEv
 			return dst, err.in("forest_id").named("event context_working_set")
 		}
 		dst = lits[131].appendTo(dst) // ,"page_ids":
-		if dst, err = writeStrings(e, dst, v.PageIDs); err != nil {
+		if dst, err = e.writeListString(dst, v.PageIDs); err != nil {
 			return dst, err.in("page_ids").named("event context_working_set")
 		}
 		dst = lits[5].appendTo(dst) // ,"turn":
@@ -1600,7 +1614,7 @@ func (e *encoder) writeContextWorkingSetEvent(dst []byte, v *ContextWorkingSetEv
 	dst = lits[5].appendTo(dst) // ,"turn":
 	dst = e.uint(dst, uint64(v.Turn))
 	dst = lits[131].appendTo(dst) // ,"page_ids":
-	if dst, err = writeStrings(e, dst, v.PageIDs); err != nil {
+	if dst, err = e.writeListString(dst, v.PageIDs); err != nil {
 		return dst, err.in("page_ids").named("event context_working_set")
 	}
 	dst = append(dst, '}')
@@ -1619,7 +1633,7 @@ func (e *encoder) writeContextPagesSelectedEvent(dst []byte, v *ContextPagesSele
 			return dst, err.in("forest_id").named("event context_pages_selected")
 		}
 		dst = lits[131].appendTo(dst) // ,"page_ids":
-		if dst, err = writeStrings(e, dst, v.PageIDs); err != nil {
+		if dst, err = e.writeListString(dst, v.PageIDs); err != nil {
 			return dst, err.in("page_ids").named("event context_pages_selected")
 		}
 		dst = lits[134].appendTo(dst) // ,"resident_digest":
@@ -1646,7 +1660,7 @@ func (e *encoder) writeContextPagesSelectedEvent(dst []byte, v *ContextPagesSele
 		return dst, err.in("resident_digest").named("event context_pages_selected")
 	}
 	dst = lits[131].appendTo(dst) // ,"page_ids":
-	if dst, err = writeStrings(e, dst, v.PageIDs); err != nil {
+	if dst, err = e.writeListString(dst, v.PageIDs); err != nil {
 		return dst, err.in("page_ids").named("event context_pages_selected")
 	}
 	dst = append(dst, '}')
@@ -1779,7 +1793,7 @@ func (e *encoder) writeContextCompactedEvent(dst []byte, v *ContextCompactedEven
 			return dst, err.in("forest_id").named("event context_compacted")
 		}
 		dst = lits[147].appendTo(dst) // ,"source_pages":
-		if dst, err = writeStrings(e, dst, v.SourcePages); err != nil {
+		if dst, err = e.writeListString(dst, v.SourcePages); err != nil {
 			return dst, err.in("source_pages").named("event context_compacted")
 		}
 		dst = lits[148].appendTo(dst) // ,"summary_page":
@@ -1802,7 +1816,7 @@ func (e *encoder) writeContextCompactedEvent(dst []byte, v *ContextCompactedEven
 		return dst, err.in("summary_page").named("event context_compacted")
 	}
 	dst = lits[147].appendTo(dst) // ,"source_pages":
-	if dst, err = writeStrings(e, dst, v.SourcePages); err != nil {
+	if dst, err = e.writeListString(dst, v.SourcePages); err != nil {
 		return dst, err.in("source_pages").named("event context_compacted")
 	}
 	dst = append(dst, '}')
@@ -2023,7 +2037,7 @@ func (e *encoder) writeResidualEvent(dst []byte, v *ResidualEvent) ([]byte, *pat
 	var err *pathError
 	if e.sorted {
 		dst = lits[176].appendTo(dst) // {"affected_paths":
-		if dst, err = writeStrings(e, dst, v.AffectedPaths); err != nil {
+		if dst, err = e.writeListString(dst, v.AffectedPaths); err != nil {
 			return dst, err.in("affected_paths")
 		}
 		dst = lits[177].appendTo(dst) // ,"affected_symbols":
@@ -2102,7 +2116,7 @@ func (e *encoder) writeResidualEvent(dst []byte, v *ResidualEvent) ([]byte, *pat
 		return dst, err.in("evidence")
 	}
 	dst = lits[186].appendTo(dst) // ,"affected_paths":
-	if dst, err = writeStrings(e, dst, v.AffectedPaths); err != nil {
+	if dst, err = e.writeListString(dst, v.AffectedPaths); err != nil {
 		return dst, err.in("affected_paths")
 	}
 	dst = lits[177].appendTo(dst) // ,"affected_symbols":
@@ -2257,7 +2271,7 @@ func (e *encoder) writeCorrectionDirection(dst []byte, v *CorrectionDirection) (
 			return dst, err.in("rationale")
 		}
 		dst = lits[206].appendTo(dst) // ,"target_paths":
-		if dst, err = writeStrings(e, dst, v.TargetPaths); err != nil {
+		if dst, err = e.writeListString(dst, v.TargetPaths); err != nil {
 			return dst, err.in("target_paths")
 		}
 		dst = lits[207].appendTo(dst) // ,"target_symbols":
@@ -2280,7 +2294,7 @@ func (e *encoder) writeCorrectionDirection(dst []byte, v *CorrectionDirection) (
 		return dst, err.in("instruction")
 	}
 	dst = lits[206].appendTo(dst) // ,"target_paths":
-	if dst, err = writeStrings(e, dst, v.TargetPaths); err != nil {
+	if dst, err = e.writeListString(dst, v.TargetPaths); err != nil {
 		return dst, err.in("target_paths")
 	}
 	dst = lits[207].appendTo(dst) // ,"target_symbols":
@@ -2303,7 +2317,7 @@ func (e *encoder) writeEffectProposal(dst []byte, v *EffectProposal) ([]byte, *p
 			return dst, err.in("actor")
 		}
 		dst = lits[210].appendTo(dst) // ,"additional_paths":
-		if dst, err = writeStrings(e, dst, v.AdditionalPaths); err != nil {
+		if dst, err = e.writeListString(dst, v.AdditionalPaths); err != nil {
 			return dst, err.in("additional_paths")
 		}
 		dst = lits[211].appendTo(dst) // ,"command":
@@ -2384,7 +2398,7 @@ func (e *encoder) writeEffectProposal(dst []byte, v *EffectProposal) ([]byte, *p
 		}
 	}
 	dst = lits[210].appendTo(dst) // ,"additional_paths":
-	if dst, err = writeStrings(e, dst, v.AdditionalPaths); err != nil {
+	if dst, err = e.writeListString(dst, v.AdditionalPaths); err != nil {
 		return dst, err.in("additional_paths")
 	}
 	dst = lits[211].appendTo(dst) // ,"command":
@@ -2591,7 +2605,7 @@ func (e *encoder) writeContractWitness(dst []byte, v *ContractWitness) ([]byte, 
 	var err *pathError
 	if e.sorted {
 		dst = lits[238].appendTo(dst) // {"evidence_refs":
-		if dst, err = writeStrings(e, dst, v.EvidenceRefs); err != nil {
+		if dst, err = e.writeListString(dst, v.EvidenceRefs); err != nil {
 			return dst, err.in("evidence_refs")
 		}
 		dst = lits[239].appendTo(dst) // ,"ok":
@@ -2610,7 +2624,7 @@ func (e *encoder) writeContractWitness(dst []byte, v *ContractWitness) ([]byte, 
 		return dst, err.in("policy_version")
 	}
 	dst = lits[242].appendTo(dst) // ,"evidence_refs":
-	if dst, err = writeStrings(e, dst, v.EvidenceRefs); err != nil {
+	if dst, err = e.writeListString(dst, v.EvidenceRefs); err != nil {
 		return dst, err.in("evidence_refs")
 	}
 	dst = append(dst, '}')
@@ -2623,7 +2637,7 @@ func (e *encoder) writeBarrierWitness(dst []byte, v *BarrierWitness) ([]byte, *p
 		dst = lits[243].appendTo(dst) // {"certified_increment":
 		dst = e.float(dst, v.CertifiedIncrement)
 		dst = lits[242].appendTo(dst) // ,"evidence_refs":
-		if dst, err = writeStrings(e, dst, v.EvidenceRefs); err != nil {
+		if dst, err = e.writeListString(dst, v.EvidenceRefs); err != nil {
 			return dst, err.in("evidence_refs")
 		}
 		dst = lits[244].appendTo(dst) // ,"expected_h_after_upper":
@@ -2644,7 +2658,7 @@ func (e *encoder) writeBarrierWitness(dst []byte, v *BarrierWitness) ([]byte, *p
 	dst = lits[246].appendTo(dst) // ,"unsafe_threshold":
 	dst = e.float(dst, v.UnsafeThreshold)
 	dst = lits[242].appendTo(dst) // ,"evidence_refs":
-	if dst, err = writeStrings(e, dst, v.EvidenceRefs); err != nil {
+	if dst, err = e.writeListString(dst, v.EvidenceRefs); err != nil {
 		return dst, err.in("evidence_refs")
 	}
 	dst = append(dst, '}')
@@ -2655,7 +2669,7 @@ func (e *encoder) writeContextCheckpoint(dst []byte, v *ContextCheckpoint) ([]by
 	var err *pathError
 	if e.sorted {
 		dst = lits[249].appendTo(dst) // {"artifact_refs":
-		if dst, err = writeStrings(e, dst, v.ArtifactRefs); err != nil {
+		if dst, err = e.writeListString(dst, v.ArtifactRefs); err != nil {
 			return dst, err.in("artifact_refs")
 		}
 		dst = lits[60].appendTo(dst) // ,"control":
@@ -2710,7 +2724,7 @@ func (e *encoder) writeContextCheckpoint(dst []byte, v *ContextCheckpoint) ([]by
 		return dst, err.in("control")
 	}
 	dst = lits[256].appendTo(dst) // ,"artifact_refs":
-	if dst, err = writeStrings(e, dst, v.ArtifactRefs); err != nil {
+	if dst, err = e.writeListString(dst, v.ArtifactRefs); err != nil {
 		return dst, err.in("artifact_refs")
 	}
 	dst = lits[253].appendTo(dst) // ,"narrative_observation":
@@ -2733,7 +2747,7 @@ func (e *encoder) writeControlFrame(dst []byte, v *ControlFrame) ([]byte, *pathE
 			return dst, err.in("accepted_state_root")
 		}
 		dst = lits[258].appendTo(dst) // ,"activated_tools":
-		if dst, err = writeStrings(e, dst, v.ActivatedTools); err != nil {
+		if dst, err = e.writeListString(dst, v.ActivatedTools); err != nil {
 			return dst, err.in("activated_tools")
 		}
 		dst = lits[259].appendTo(dst) // ,"active_model":
@@ -2743,7 +2757,7 @@ func (e *encoder) writeControlFrame(dst []byte, v *ControlFrame) ([]byte, *pathE
 		dst = lits[260].appendTo(dst) // ,"authority_epoch":
 		dst = e.uint(dst, uint64(v.AuthorityEpoch))
 		dst = lits[261].appendTo(dst) // ,"capability_ids":
-		if dst, err = writeStrings(e, dst, v.CapabilityIDs); err != nil {
+		if dst, err = e.writeListString(dst, v.CapabilityIDs); err != nil {
 			return dst, err.in("capability_ids")
 		}
 		dst = lits[171].appendTo(dst) // ,"event_schema_version":
@@ -2791,7 +2805,7 @@ func (e *encoder) writeControlFrame(dst []byte, v *ControlFrame) ([]byte, *pathE
 			return dst, err.in("residual_summary")
 		}
 		dst = lits[272].appendTo(dst) // ,"unresolved_call_ids":
-		if dst, err = writeStrings(e, dst, v.UnresolvedCallIDs); err != nil {
+		if dst, err = e.writeListString(dst, v.UnresolvedCallIDs); err != nil {
 			return dst, err.in("unresolved_call_ids")
 		}
 		dst = append(dst, '}')
@@ -2834,7 +2848,7 @@ func (e *encoder) writeControlFrame(dst []byte, v *ControlFrame) ([]byte, *pathE
 		return dst, err.in("graph_revision")
 	}
 	dst = lits[261].appendTo(dst) // ,"capability_ids":
-	if dst, err = writeStrings(e, dst, v.CapabilityIDs); err != nil {
+	if dst, err = e.writeListString(dst, v.CapabilityIDs); err != nil {
 		return dst, err.in("capability_ids")
 	}
 	dst = lits[260].appendTo(dst) // ,"authority_epoch":
@@ -2852,11 +2866,11 @@ func (e *encoder) writeControlFrame(dst []byte, v *ControlFrame) ([]byte, *pathE
 		return dst, err.in("remaining_fallback_models")
 	}
 	dst = lits[258].appendTo(dst) // ,"activated_tools":
-	if dst, err = writeStrings(e, dst, v.ActivatedTools); err != nil {
+	if dst, err = e.writeListString(dst, v.ActivatedTools); err != nil {
 		return dst, err.in("activated_tools")
 	}
 	dst = lits[272].appendTo(dst) // ,"unresolved_call_ids":
-	if dst, err = writeStrings(e, dst, v.UnresolvedCallIDs); err != nil {
+	if dst, err = e.writeListString(dst, v.UnresolvedCallIDs); err != nil {
 		return dst, err.in("unresolved_call_ids")
 	}
 	dst = lits[271].appendTo(dst) // ,"residual_summary":
@@ -3038,7 +3052,7 @@ func (e *encoder) writeWitnessRef(dst []byte, v *WitnessRef) ([]byte, *pathError
 		return dst, err.in("accepted_root")
 	}
 	dst = lits[292].appendTo(dst) // ,"chain":
-	if dst, err = writeStrings(e, dst, v.Chain); err != nil {
+	if dst, err = e.writeListString(dst, v.Chain); err != nil {
 		return dst, err.in("chain")
 	}
 	dst = append(dst, '}')
@@ -3068,7 +3082,7 @@ func (e *encoder) writePartialCheckpointRef(dst []byte, v *PartialCheckpointRef)
 		}
 		if len(v.RemainingObligations) != 0 {
 			dst = lits[297].appendTo(dst) // ,"remaining_obligations":
-			if dst, err = writeStrings(e, dst, v.RemainingObligations); err != nil {
+			if dst, err = e.writeListObligationRef(dst, v.RemainingObligations); err != nil {
 				return dst, err.in("remaining_obligations")
 			}
 		}
@@ -3099,7 +3113,7 @@ func (e *encoder) writePartialCheckpointRef(dst []byte, v *PartialCheckpointRef)
 	}
 	if len(v.RemainingObligations) != 0 {
 		dst = lits[297].appendTo(dst) // ,"remaining_obligations":
-		if dst, err = writeStrings(e, dst, v.RemainingObligations); err != nil {
+		if dst, err = e.writeListObligationRef(dst, v.RemainingObligations); err != nil {
 			return dst, err.in("remaining_obligations")
 		}
 	}
@@ -3173,7 +3187,7 @@ func (e *encoder) writeCompiledPromptProgram(dst []byte, v *CompiledPromptProgra
 			return dst, err.in("dialect")
 		}
 		dst = lits[303].appendTo(dst) // ,"dropped_sections":
-		if dst, err = writeStrings(e, dst, v.DroppedSections); err != nil {
+		if dst, err = e.writeListPromptSectionID(dst, v.DroppedSections); err != nil {
 			return dst, err.in("dropped_sections")
 		}
 		dst = lits[304].appendTo(dst) // ,"messages":
@@ -3216,7 +3230,7 @@ func (e *encoder) writeCompiledPromptProgram(dst []byte, v *CompiledPromptProgra
 		return dst, err.in("messages")
 	}
 	dst = lits[303].appendTo(dst) // ,"dropped_sections":
-	if dst, err = writeStrings(e, dst, v.DroppedSections); err != nil {
+	if dst, err = e.writeListPromptSectionID(dst, v.DroppedSections); err != nil {
 		return dst, err.in("dropped_sections")
 	}
 	dst = lits[157].appendTo(dst) // ,"tool_spec_hash":
@@ -3505,7 +3519,7 @@ func (e *encoder) writeCommandInvocationProgram(dst []byte, v *CommandInvocation
 	var err *pathError
 	if e.sorted {
 		dst = lits[337].appendTo(dst) // {"args":
-		if dst, err = writeStrings(e, dst, v.Args); err != nil {
+		if dst, err = e.writeListString(dst, v.Args); err != nil {
 			return dst, err.in("args")
 		}
 		dst = lits[338].appendTo(dst) // ,"cwd":
@@ -3528,7 +3542,7 @@ func (e *encoder) writeCommandInvocationProgram(dst []byte, v *CommandInvocation
 		return dst, err.in("program")
 	}
 	dst = lits[342].appendTo(dst) // ,"args":
-	if dst, err = writeStrings(e, dst, v.Args); err != nil {
+	if dst, err = e.writeListString(dst, v.Args); err != nil {
 		return dst, err.in("args")
 	}
 	dst = lits[338].appendTo(dst) // ,"cwd":
@@ -3551,11 +3565,11 @@ func (e *encoder) writeCommandInvocationShell(dst []byte, v *CommandInvocationSh
 			return dst, err.in("cwd")
 		}
 		dst = lits[344].appendTo(dst) // ,"declared_reads":
-		if dst, err = writeStrings(e, dst, v.DeclaredReads); err != nil {
+		if dst, err = e.writeListString(dst, v.DeclaredReads); err != nil {
 			return dst, err.in("declared_reads")
 		}
 		dst = lits[345].appendTo(dst) // ,"declared_writes":
-		if dst, err = writeStrings(e, dst, v.DeclaredWrites); err != nil {
+		if dst, err = e.writeListString(dst, v.DeclaredWrites); err != nil {
 			return dst, err.in("declared_writes")
 		}
 		dst = lits[346].appendTo(dst) // ,"form":"shell","script":
@@ -3574,11 +3588,11 @@ func (e *encoder) writeCommandInvocationShell(dst []byte, v *CommandInvocationSh
 		return dst, err.in("cwd")
 	}
 	dst = lits[344].appendTo(dst) // ,"declared_reads":
-	if dst, err = writeStrings(e, dst, v.DeclaredReads); err != nil {
+	if dst, err = e.writeListString(dst, v.DeclaredReads); err != nil {
 		return dst, err.in("declared_reads")
 	}
 	dst = lits[345].appendTo(dst) // ,"declared_writes":
-	if dst, err = writeStrings(e, dst, v.DeclaredWrites); err != nil {
+	if dst, err = e.writeListString(dst, v.DeclaredWrites); err != nil {
 		return dst, err.in("declared_writes")
 	}
 	dst = append(dst, '}')
@@ -4332,6 +4346,20 @@ func (e *encoder) writeStateDependency(dst []byte, v StateDependency) ([]byte, *
 	return dst, nilVariant("StateDependency")
 }
 
+func (e *encoder) writeListString(dst []byte, s []string) ([]byte, *pathError) {
+	dst = append(dst, '[')
+	for j := range s {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.str(dst, s[j]); err != nil {
+			return dst, err.at(j)
+		}
+	}
+	return append(dst, ']'), nil
+}
+
 func (e *encoder) writeListResidualEvent(dst []byte, s []ResidualEvent) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
@@ -4452,6 +4480,34 @@ func (e *encoder) writeListResidualSummaryEntry(dst []byte, s []ResidualSummaryE
 		}
 		var err *pathError
 		if dst, err = e.writeResidualSummaryEntry(dst, &s[j]); err != nil {
+			return dst, err.at(j)
+		}
+	}
+	return append(dst, ']'), nil
+}
+
+func (e *encoder) writeListObligationRef(dst []byte, s []ObligationRef) ([]byte, *pathError) {
+	dst = append(dst, '[')
+	for j := range s {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.str(dst, string(s[j])); err != nil {
+			return dst, err.at(j)
+		}
+	}
+	return append(dst, ']'), nil
+}
+
+func (e *encoder) writeListPromptSectionID(dst []byte, s []PromptSectionID) ([]byte, *pathError) {
+	dst = append(dst, '[')
+	for j := range s {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.str(dst, string(s[j])); err != nil {
 			return dst, err.at(j)
 		}
 	}

@@ -38,8 +38,7 @@ func (c EnergyComponent) Valid() bool {
 	return false
 }
 
-// energyComponentValues lists the EnergyComponent values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// energyComponentValues lists the EnergyComponent values in declaration order.
 var energyComponentValues = []EnergyComponent{
 	EnergyComponentSyn,
 	EnergyComponentStr,
@@ -165,8 +164,7 @@ func (c ResidualClass) Valid() bool {
 	return false
 }
 
-// residualClassValues lists the ResidualClass values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// residualClassValues lists the ResidualClass values in declaration order.
 var residualClassValues = []ResidualClass{
 	ResidualClassSyntax,
 	ResidualClassType,
@@ -230,8 +228,7 @@ func (c ResidualSeverity) Valid() bool {
 	return false
 }
 
-// residualSeverityValues lists the ResidualSeverity values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// residualSeverityValues lists the ResidualSeverity values in declaration order.
 var residualSeverityValues = []ResidualSeverity{
 	ResidualSeverityHint,
 	ResidualSeverityWarning,
@@ -287,8 +284,7 @@ func (c IndependenceRoute) Valid() bool {
 	return false
 }
 
-// independenceRouteValues lists the IndependenceRoute values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// independenceRouteValues lists the IndependenceRoute values in declaration order.
 var independenceRouteValues = []IndependenceRoute{
 	IndependenceRouteDeterministicTool,
 	IndependenceRouteCompiler,
@@ -393,8 +389,7 @@ func (c EffectKind) Valid() bool {
 	return false
 }
 
-// effectKindValues lists the EffectKind values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// effectKindValues lists the EffectKind values in declaration order.
 var effectKindValues = []EffectKind{
 	EffectKindReadFile,
 	EffectKindToolSearch,
@@ -456,8 +451,7 @@ func (c RiskClass) Valid() bool {
 	return false
 }
 
-// riskClassValues lists the RiskClass values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// riskClassValues lists the RiskClass values in declaration order.
 var riskClassValues = []RiskClass{
 	RiskClassNone,
 	RiskClassLow,
@@ -535,8 +529,7 @@ func (c DenyReason) Valid() bool {
 	return false
 }
 
-// denyReasonValues lists the DenyReason values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// denyReasonValues lists the DenyReason values in declaration order.
 var denyReasonValues = []DenyReason{
 	DenyReasonNoCapability,
 	DenyReasonEffectOutOfScope,
@@ -586,8 +579,7 @@ func (c RecoveryClass) Valid() bool {
 	return false
 }
 
-// recoveryClassValues lists the RecoveryClass values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// recoveryClassValues lists the RecoveryClass values in declaration order.
 var recoveryClassValues = []RecoveryClass{
 	RecoveryClassRetryable,
 	RecoveryClassNeedsApproval,
@@ -630,8 +622,7 @@ func (c ClauseID) Valid() bool {
 	return false
 }
 
-// clauseIDValues lists the ClauseID values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// clauseIDValues lists the ClauseID values in declaration order.
 var clauseIDValues = []ClauseID{
 	ClauseIDAuthority,
 	ClauseIDContract,
@@ -693,8 +684,7 @@ func (c FailureKind) Valid() bool {
 	return false
 }
 
-// failureKindValues lists the FailureKind values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// failureKindValues lists the FailureKind values in declaration order.
 var failureKindValues = []FailureKind{
 	FailureKindGateRejection,
 	FailureKindToolFailure,
@@ -743,8 +733,7 @@ func (c CascadeLevel) Valid() bool {
 	return false
 }
 
-// cascadeLevelValues lists the CascadeLevel values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// cascadeLevelValues lists the CascadeLevel values in declaration order.
 var cascadeLevelValues = []CascadeLevel{
 	CascadeLevelRetry,
 	CascadeLevelFallback,
@@ -821,8 +810,7 @@ func (c PromptStage) Valid() bool {
 	return false
 }
 
-// promptStageValues lists the PromptStage values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// promptStageValues lists the PromptStage values in declaration order.
 var promptStageValues = []PromptStage{
 	PromptStageSessionBootstrap,
 	PromptStageGraphPlan,
@@ -863,8 +851,7 @@ func (c PromptMessageRole) Valid() bool {
 	return false
 }
 
-// promptMessageRoleValues lists the PromptMessageRole values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// promptMessageRoleValues lists the PromptMessageRole values in declaration order.
 var promptMessageRoleValues = []PromptMessageRole{
 	PromptMessageRoleSystem,
 	PromptMessageRoleUser,
@@ -918,8 +905,7 @@ func (c ModelFamilyKnown) Valid() bool {
 	return false
 }
 
-// modelFamilyKnownValues lists the ModelFamilyKnown values in declaration order:
-// decoding returns these constants instead of allocating the strings it reads.
+// modelFamilyKnownValues lists the ModelFamilyKnown values in declaration order.
 var modelFamilyKnownValues = []ModelFamilyKnown{
 	ModelFamilyOpenAIGPT,
 	ModelFamilyAnthropicClaude,
@@ -931,16 +917,6 @@ var modelFamilyKnownValues = []ModelFamilyKnown{
 	ModelFamilyQwen,
 	ModelFamilyMistral,
 }
-
-// modelFamilyKnownVariants holds modelFamilyKnownValues as ModelFamily
-// values, boxed once: decoding one copies it instead of boxing a new string.
-var modelFamilyKnownVariants = func() []ModelFamily {
-	out := make([]ModelFamily, len(modelFamilyKnownValues))
-	for i, v := range modelFamilyKnownValues {
-		out[i] = v
-	}
-	return out
-}()
 
 // MultiValueTarget is the proposal part a multi-value binding targets. The zero
 // value "" is not valid: Valid reports false for it.

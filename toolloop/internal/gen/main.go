@@ -1,14 +1,58 @@
 // Command gen writes the generated code of package toolloop from its
 // contract description, contract.schema: the Go types of the contract, the
 // writers of both serialized forms, the strict readers and the member
-// tables. It is run by `go generate ./toolloop/...` in the toolloop
-// directory and uses only the standard library.
+// tables (the *_gen.go files). It is run by `go generate ./toolloop/...` in
+// the toolloop directory and uses only the standard library.
 //
 // Usage:
 //
 //	go run ./internal/gen [-check]
 //
 // With -check it writes nothing and fails if a generated file would change.
+//
+// The generator decides what each type is made of (this package's Go code);
+// the templates (templates/*.tmpl) decide the shape of the code that writes
+// and reads it, in one place for every type.
+//
+// # The schema format
+//
+// Lines starting with '#' and blank lines are ignored. A declaration starts
+// in column 0; its lines follow, indented by one tab, and the members of a
+// variant by two. " : text" ends a line with a doc predicate: the generator
+// writes "<Go name> <text>." and adds the rules the marker implies, the
+// JSON form and what the zero value means.
+//
+//	event <tag> legacy|envelope [large]  a LoopEvent, Go type <Camel(tag)>Event;
+//	                                     EventNames order, the legacy ones first;
+//	                                     large: written through the large buffer
+//	struct <Go name>                     a wire struct
+//	tuple <Go name>                      a two-member struct written as an array
+//	newtype <Go name> <base type>        a named string or uint32 type
+//	enum <Go name> [ordered]             a unit-only enum, its lines its values;
+//	                                     ordered: with a Rank method
+//	internal <Go name> <tag member>      an internally tagged enum with data
+//	external <Go name>                   an externally tagged enum with data
+//	memory struct|enum|sum <Go name>     an in-memory type, never serialized
+//
+// The lines of a declaration:
+//
+//	> text                          continues the declaration's doc
+//	= text                          replaces its zero-value sentence
+//	<name> <Go type> [marker]       a member; name is its snake_case JSON name
+//	<value> : doc                   an enum value, Go <Type><Camel(value)>
+//	variant <tag> [unit|newtype T]  a variant, Go <Enum><Camel(tag)>; in an
+//	                                internal enum, one without members is a unit
+//	units <Go name> <prefix>        the unit variants of an external enum,
+//	                                values of one named string type
+//
+// Markers (a member without one is required: present when read, always
+// written): D (defaulted: may be absent, reading as the zero value, null is
+// an error, always written), D=<value> (defaulted to that enum value, which
+// a zero Go value is also written as), DS (like D, omitted when empty), O
+// (optional, a pointer or an enum with data: absent or null reads nil, nil
+// is written null), OS (like O, nil omitted). Go names are the CamelCase of
+// snake names, with id ids ok url api lsp gpt ai written ID IDs OK URL API
+// LSP GPT AI.
 package main
 
 import (
@@ -145,6 +189,9 @@ func (m *model) funcs() template.FuncMap {
 		"legacyCount":   m.legacyCount,
 		"envelopeCount": func() int { return len(m.Events) - m.legacyCount() },
 		"allEnums":      m.allEnums,
+		"largeEvents": func() []*Type {
+			return slices.DeleteFunc(slices.Clone(m.Events), func(t *Type) bool { return !t.Large })
+		},
 		"memberCases":   m.memberCases,
 	}
 }
@@ -219,13 +266,7 @@ func (m *model) memberCases() []memberCase {
 		case t.memory():
 		case t.Kind == KindNewtype:
 			add(t.Name, m.readerOf(t.BaseRef))
-		case t.Kind == KindEnum:
-			if m.needR["read"+t.Name] {
-				add(t.Name, "read"+t.Name)
-			} else {
-				out = append(out, memberCase{t.Name, fmt.Sprintf("readEnum(d, k, p, %sValues)", lowerFirst(t.Name))})
-			}
-		case t.object(), t.Kind == KindTuple:
+		case t.Kind == KindEnum && m.needR["read"+t.Name], t.object(), t.Kind == KindTuple:
 			add(t.Name, "read"+t.Name)
 		case (t.Kind == KindInternal || t.Kind == KindExternal) && m.needR["read"+t.Name]:
 			add(t.Name, "read"+t.Name)

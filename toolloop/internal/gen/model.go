@@ -339,11 +339,7 @@ func (m *model) valueOp(r *TypeRef, expr, ptr string) *op {
 	}
 	switch {
 	case r.Slice != nil:
-		e := r.Slice
-		if e.Name == "string" || e.Decl != nil && e.Decl.Kind == KindNewtype && e.Decl.Base == "string" {
-			return &op{Shape: "strings", Expr: expr}
-		}
-		return &op{Shape: "call", Func: m.needWriter(m.list(e).WFunc), Expr: expr}
+		return &op{Shape: "call", Func: m.needWriter(m.list(r.Slice).WFunc), Expr: expr}
 	case r.Map != nil:
 		return &op{Shape: "map", Expr: expr}
 	case base == "string":

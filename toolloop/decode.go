@@ -40,8 +40,8 @@ func (d *decoder) next() (canon.Kind, error) {
 	return k, nil
 }
 
-// skip consumes the rest of the value whose first token was k (validating
-// it, §6.1).
+// skip consumes the rest of the value whose first token was k, validating
+// it under the same syntax rules as the rest of the input.
 func (d *decoder) skip(k canon.Kind) error {
 	if err := d.s.SkipValue(k); err != nil {
 		return decSyntax(err)
@@ -154,8 +154,8 @@ func missing(seen, required uint64, names []string) error {
 
 // findTag returns the decoded value of the first member named tag of the
 // object whose first token was k, looking ahead with a copy of the scanner
-// so that nothing is consumed: the tag may stand anywhere in the object
-// (§6.3). A missing or non-string tag is an error. The result is valid until
+// so that nothing is consumed: the tag may stand anywhere in the object. A
+// missing or non-string tag is an error. The result is valid until
 // the next token is read.
 func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	if k != canon.KindObjectBegin {
@@ -238,13 +238,13 @@ func (d *decoder) externalEnd() error {
 
 // UnmarshalEvent decodes data as one LoopEvent: a JSON object tagged by its
 // "event" member, in direct form, ledger form or any other member order,
-// under the reading rules of §6 of the specification (strict syntax,
+// under the reading rules of the package documentation (strict syntax,
 // nesting at most 127 levels, unknown members ignored, known members at
-// most once, defaults for absent D members). It returns the event as a
-// value (ConversationSeededEvent, not *ConversationSeededEvent), and so are
-// the variants of the enums inside it; an empty array or object decodes as
-// a nil slice or map. A failure wraps ErrDecode and names the member path,
-// never input text. data is neither modified nor retained.
+// most once, defaults for absent defaulted members). It returns the event as
+// a value (ConversationSeededEvent, not *ConversationSeededEvent), and so
+// are the variants of the enums inside it; an empty array or object decodes
+// as a nil slice or map. A failure wraps ErrDecode and names the member
+// path, never input text. data is neither modified nor retained.
 func UnmarshalEvent(data []byte) (LoopEvent, error) {
 	var d decoder
 	d.reset(data)

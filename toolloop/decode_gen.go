@@ -2,7 +2,9 @@
 
 package toolloop
 
-import "github.com/agentkernel/agentkernel/internal/canon"
+import (
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
 
 // event decodes the LoopEvent object whose first token is k: its tag may
 // stand anywhere in it.
@@ -4727,7 +4729,7 @@ func readCommandInvocationProgram(d *decoder, k canon.Kind, v *CommandInvocation
 			}
 		case "env":
 			if err = known(&seen, 1<<3, err); err == nil {
-				err = readStringMap(d, vk, &v.Env)
+				err = readMapString(d, vk, &v.Env)
 			}
 			if err != nil {
 				return decAt("env", err)
@@ -6249,6 +6251,35 @@ func readListClauseID(d *decoder, k canon.Kind, v *[]ClauseID) error {
 	}
 }
 
+// readMapString decodes a JSON object into a map (BTreeMap): a repeated key is
+// accepted and the last value wins; an empty object gives nil. Failures
+// name the map, never a key.
+func readMapString(d *decoder, k canon.Kind, v *map[string]string) error {
+	if k != canon.KindObjectBegin {
+		return decMismatch(k, "an object")
+	}
+	var m map[string]string
+	for {
+		name, vk, err := d.nextMember(&d.s)
+		switch {
+		case err != nil:
+			return err
+		case vk == canon.KindObjectEnd:
+			*v = m
+			return nil
+		}
+		key := string(name)
+		var x string
+		if err := readString(d, vk, &x); err != nil {
+			return err
+		}
+		if m == nil {
+			m = make(map[string]string)
+		}
+		m[key] = x
+	}
+}
+
 func readOptFloat64(d *decoder, k canon.Kind, v **float64) error {
 	if k == canon.KindNull {
 		*v = nil
@@ -6356,8 +6387,6 @@ func (d *decoder) member(dst any, k canon.Kind) error {
 		return readBool(d, k, p)
 	case *Value:
 		return readValue(d, k, p)
-	case *map[string]string:
-		return readStringMap(d, k, p)
 	case *ConversationSeededEvent:
 		return readConversationSeededEvent(d, k, p)
 	case *ConversationDeltaEvent:
@@ -6636,6 +6665,8 @@ func (d *decoder) member(dst any, k canon.Kind) error {
 		return readListProviderToolCall(d, k, p)
 	case *[]ClauseID:
 		return readListClauseID(d, k, p)
+	case *map[string]string:
+		return readMapString(d, k, p)
 	case **float64:
 		return readOptFloat64(d, k, p)
 	case **string:

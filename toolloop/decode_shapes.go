@@ -6,11 +6,11 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the readers of the shapes of §2.2 of the specification:
-// strings and newtypes over them, unit-only enums, integers, floats,
-// booleans, Values, Options, sequences and string maps. Every reader takes
-// the value's first token k and consumes the rest of the value; it leaves
-// *v untouched on error.
+// This file holds the readers of the scalar shapes the generated readers
+// call: strings and newtypes over them, integers, floats, booleans, Values
+// and string maps, and the decoder's failures. Every reader takes the
+// value's first token k and consumes the rest of the value; it leaves *v
+// untouched on error.
 
 // readString decodes a JSON string into a string or a newtype over one.
 func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
@@ -27,7 +27,7 @@ type decUnsigned interface {
 	~uint16 | ~uint32 | ~uint64
 }
 
-// readUint decodes an integer field (§6.2): a number literal without sign,
+// readUint decodes an integer field: a number literal without sign,
 // fraction or exponent whose value fits T, read exactly.
 func readUint[T decUnsigned](d *decoder, k canon.Kind, v *T) error {
 	if k != canon.KindNumber {
@@ -49,7 +49,7 @@ func readUint[T decUnsigned](d *decoder, k canon.Kind, v *T) error {
 	return nil
 }
 
-// readFloat decodes a float64 field (§6.2): any number literal, correctly
+// readFloat decodes a float64 field: any number literal, correctly
 // rounded. The scanner has already rejected literals that round to an
 // infinity; underflow to zero or a subnormal is fine.
 func readFloat(d *decoder, k canon.Kind, v *float64) error {
@@ -77,8 +77,8 @@ func readBool(d *decoder, k canon.Kind, v *bool) error {
 	return nil
 }
 
-// readValue decodes any JSON value into a normalized Value (§5.4): null
-// gives the zero Value.
+// readValue decodes any JSON value into a normalized Value: null gives the
+// zero Value.
 func readValue(d *decoder, k canon.Kind, v *Value) error {
 	norm, err := canon.AppendSerdeValueFrom(d.buf[:0], &d.s, k)
 	if err != nil {
@@ -89,37 +89,8 @@ func readValue(d *decoder, k canon.Kind, v *Value) error {
 	return nil
 }
 
-// readStringMap decodes a JSON object of strings into a map (BTreeMap): a
-// repeated key is accepted and the last value wins (§6.3); an empty object
-// gives nil.
-func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
-	if k != canon.KindObjectBegin {
-		return decMismatch(k, "an object")
-	}
-	var m map[string]string
-	for {
-		name, vk, err := d.nextMember(&d.s)
-		switch {
-		case err != nil:
-			return err
-		case vk == canon.KindObjectEnd:
-			*v = m
-			return nil
-		}
-		key := string(name)
-		var s string
-		if err := readString(d, vk, &s); err != nil {
-			return err // the path names the map, never the key
-		}
-		if m == nil {
-			m = make(map[string]string)
-		}
-		m[key] = s
-	}
-}
-
 // The decoder's failures are pathErrors (errors.go) wrapping ErrDecode or
-// one of the payload classification sentinels of §7.
+// one of the payload classification sentinels.
 
 // decodeFail returns an ErrDecode error with a fixed reason (never input text).
 func decodeFail(reason string) error {
@@ -127,7 +98,8 @@ func decodeFail(reason string) error {
 }
 
 // decClassified returns an error wrapping one of the payload classification
-// sentinels of §7 at the given member.
+// sentinels (ErrUnknownSchemaVersion, ErrUnversionedEvent,
+// ErrNotToolLoopRow) at the given member.
 func decClassified(sentinel error, member, reason string) error {
 	return decAt(member, &pathError{sentinel: sentinel, reason: reason})
 }
@@ -137,8 +109,8 @@ func decSyntax(err error) error {
 	return &pathError{sentinel: ErrDecode, cause: err}
 }
 
-// decIsSyntax reports whether err reports malformed JSON (§6.1), the failure
-// that outranks every classification of §7.
+// decIsSyntax reports whether err reports malformed JSON, the failure that
+// outranks every classification of a row or payload.
 func decIsSyntax(err error) bool {
 	e, ok := err.(*pathError)
 	return ok && e.cause != nil

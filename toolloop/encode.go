@@ -9,10 +9,10 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// FloatLayout selects how floats are written (§5.1 of the specification):
-// serde_json 1.0.147 and later put a '+' in non-negative exponents, earlier
-// releases do not. The two layouts differ in nothing else. The zero value
-// is FloatLayoutCurrent.
+// FloatLayout selects how floats are written: serde_json 1.0.147 and later
+// put a '+' in non-negative exponents, earlier releases do not. The two
+// layouts differ in nothing else (the package documentation gives the full
+// float format). The zero value is FloatLayoutCurrent.
 type FloatLayout uint8
 
 const (
@@ -44,7 +44,7 @@ type Encoder struct {
 	Floats FloatLayout
 }
 
-// MarshalEvent returns the direct form of ev (§5.5): an object holding the
+// MarshalEvent returns the direct form of ev: an object holding the
 // "event" tag, then the event's members in declaration order, exactly as
 // perspt's serde_json::to_vec writes it; these are the bytes EventHash
 // hashes. ev may be an event value or a non-nil pointer to one.
@@ -244,32 +244,6 @@ func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 		return dst, encodeFail(fmt.Sprintf("%T value outside its list", v))
 	}
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
-}
-
-// env writes a BTreeMap<String, String>: keys sorted bytewise in both forms,
-// nil as {}. Failures name no key (keys are input text).
-func (e *encoder) env(dst []byte, m map[string]string) ([]byte, *pathError) {
-	var stack [16]string
-	keys := stack[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	dst = append(dst, '{')
-	for j, k := range keys {
-		if j > 0 {
-			dst = append(dst, ',')
-		}
-		var err *pathError
-		if dst, err = e.str(dst, k); err != nil {
-			return dst, encodeFail("a key is not valid UTF-8")
-		}
-		dst = append(dst, ':')
-		if dst, err = e.str(dst, m[k]); err != nil {
-			return dst, encodeFail("a value is not valid UTF-8")
-		}
-	}
-	return append(dst, '}'), nil
 }
 
 // errNilEvent is the reason given for a nil LoopEvent or nil event pointer.

@@ -2,7 +2,10 @@
 
 package toolloop
 
-import "cmp"
+import (
+	"cmp"
+	"slices"
+)
 
 // lits holds the literals the writers append, each padded into a key (see
 // key.appendTo).
@@ -3527,7 +3530,7 @@ func (e *encoder) writeCommandInvocationProgram(dst []byte, v *CommandInvocation
 			return dst, err.in("cwd")
 		}
 		dst = lits[339].appendTo(dst) // ,"env":
-		if dst, err = e.env(dst, v.Env); err != nil {
+		if dst, err = e.writeMapString(dst, v.Env); err != nil {
 			return dst, err.in("env")
 		}
 		dst = lits[340].appendTo(dst) // ,"form":"program","program":
@@ -3550,7 +3553,7 @@ func (e *encoder) writeCommandInvocationProgram(dst []byte, v *CommandInvocation
 		return dst, err.in("cwd")
 	}
 	dst = lits[339].appendTo(dst) // ,"env":
-	if dst, err = e.env(dst, v.Env); err != nil {
+	if dst, err = e.writeMapString(dst, v.Env); err != nil {
 		return dst, err.in("env")
 	}
 	dst = append(dst, '}')
@@ -4568,4 +4571,30 @@ func (e *encoder) writeListClauseID(dst []byte, s []ClauseID) ([]byte, *pathErro
 		}
 	}
 	return append(dst, ']'), nil
+}
+
+// writeMapString writes a BTreeMap<String, _>: keys sorted bytewise in both
+// forms, nil as {}. Failures name no key (keys are input text).
+func (e *encoder) writeMapString(dst []byte, m map[string]string) ([]byte, *pathError) {
+	var stack [16]string
+	keys := stack[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	dst = append(dst, '{')
+	for j, k := range keys {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		var err *pathError
+		if dst, err = e.str(dst, k); err != nil {
+			return dst, encodeFail("a key is not valid UTF-8")
+		}
+		dst = append(dst, ':')
+		if dst, err = e.str(dst, m[k]); err != nil {
+			return dst, encodeFail("a value is not valid UTF-8")
+		}
+	}
+	return append(dst, '}'), nil
 }

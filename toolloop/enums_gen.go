@@ -2,7 +2,9 @@
 
 package toolloop
 
-import "slices"
+import (
+	"slices"
+)
 
 // EnergyComponent is the component of the candidate energy a residual
 // contributes to (perspt_sdk::EnergyComponent). JSON: the value as a string,

@@ -2,7 +2,9 @@
 
 package toolloop
 
-import "slices"
+import (
+	"slices"
+)
 
 // LoopEvent is one recorded tool-loop event (perspt's LoopEvent): a sealed
 // interface implemented by exactly the 43 <Variant>Event structs below, the

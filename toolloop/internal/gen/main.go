@@ -184,15 +184,21 @@ func (m *model) funcs() template.FuncMap {
 		"imports": func(paths ...string) []string {
 			return slices.DeleteFunc(paths, func(p string) bool { return p == "" })
 		},
-		"ifOrdered":     func(p string) string { return m.ifAny(p, func(t *Type) bool { return t.Ordered }) },
-		"ifDefaults":    func(p string) string { return m.ifAny(p, hasDefault) },
+		"ifOrdered":  func(p string) string { return m.ifAny(p, func(t *Type) bool { return t.Ordered }) },
+		"ifDefaults": func(p string) string { return m.ifAny(p, hasDefault) },
+		"ifMaps": func(p string) string {
+			if len(m.Maps) > 0 {
+				return p
+			}
+			return ""
+		},
 		"legacyCount":   m.legacyCount,
 		"envelopeCount": func() int { return len(m.Events) - m.legacyCount() },
 		"allEnums":      m.allEnums,
 		"largeEvents": func() []*Type {
 			return slices.DeleteFunc(slices.Clone(m.Events), func(t *Type) bool { return !t.Large })
 		},
-		"memberCases":   m.memberCases,
+		"memberCases": m.memberCases,
 	}
 }
 
@@ -258,7 +264,7 @@ func (m *model) memberCases() []memberCase {
 		}
 	}
 	for _, b := range [][2]string{{"string", "readString"}, {"uint32", "readUint"}, {"uint64", "readUint"},
-		{"float64", "readFloat"}, {"bool", "readBool"}, {"Value", "readValue"}, {"map[string]string", "readStringMap"}} {
+		{"float64", "readFloat"}, {"bool", "readBool"}, {"Value", "readValue"}} {
 		add(b[0], b[1])
 	}
 	for _, t := range m.Types {
@@ -273,6 +279,11 @@ func (m *model) memberCases() []memberCase {
 		}
 	}
 	for _, l := range m.Lists {
+		if l.NeedR {
+			add(l.Slice, l.RFunc)
+		}
+	}
+	for _, l := range m.Maps {
 		if l.NeedR {
 			add(l.Slice, l.RFunc)
 		}

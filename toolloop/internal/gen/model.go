@@ -19,6 +19,7 @@ type model struct {
 	Writers    []*writer      // object and tuple writers, in declaration order
 	Sums       []*sumWriter   // writers of the enums with data, and of LoopEvent
 	Lists      []*listFn      // list writers and readers, by element type
+	Maps       []*listFn      // map writers and readers, by element type
 	Readers    []*reader      // object and tuple readers
 	Opts       []*optFn       // readers of Option members
 	Enums      []*Type        // unit-only wire enums (and units types), in order
@@ -161,7 +162,7 @@ func newModel(s *Schema) (*model, error) {
 	}
 	m.Sums = slices.DeleteFunc(m.Sums, func(w *sumWriter) bool { return !m.needW[w.Func] })
 	m.SumReaders = slices.DeleteFunc(m.SumReaders, func(r *sumReader) bool { return !m.needR[r.Func] })
-	for _, l := range m.Lists {
+	for _, l := range append(slices.Clone(m.Lists), m.Maps...) {
 		l.NeedW, l.NeedR = m.needW[l.WFunc], m.needR[l.RFunc]
 	}
 	return m, nil
@@ -341,7 +342,7 @@ func (m *model) valueOp(r *TypeRef, expr, ptr string) *op {
 	case r.Slice != nil:
 		return &op{Shape: "call", Func: m.needWriter(m.list(r.Slice).WFunc), Expr: expr}
 	case r.Map != nil:
-		return &op{Shape: "map", Expr: expr}
+		return &op{Shape: "call", Func: m.needWriter(m.mapFn(r.Map).WFunc), Expr: expr}
 	case base == "string":
 		if r.Name != "string" {
 			expr = "string(" + expr + ")"
@@ -382,6 +383,24 @@ func (m *model) list(e *TypeRef) *listFn {
 	l.Op.At = "j"
 	l.NeedEr = l.Op.Fails()
 	l.Read = m.readerOf(e)
+	return l
+}
+
+// mapFn returns the map functions of element type e (map[string]e),
+// creating them. Only string elements are supported: the writer names the
+// failure of a value without its key, which is input text.
+func (m *model) mapFn(e *TypeRef) *listFn {
+	for _, l := range m.Maps {
+		if l.Elem.String() == e.String() {
+			return l
+		}
+	}
+	if e.Name != "string" {
+		panic("gen: only map[string]string is supported") // checked by resolve
+	}
+	l := &listFn{Elem: e, Slice: "map[string]" + e.String(), WFunc: "writeMap" + mangle(e), RFunc: "readMap" + mangle(e),
+		Read: m.readerOf(e)}
+	m.Maps = append(m.Maps, l)
 	return l
 }
 
@@ -519,7 +538,7 @@ func (m *model) readerOf(r *TypeRef) string {
 	case r.Ptr != nil:
 		return m.opt(r)
 	case r.Map != nil:
-		return "readStringMap"
+		return m.needReader(m.mapFn(r.Map).RFunc)
 	case base == "string":
 		return "readString"
 	case base == "uint16", base == "uint32", base == "uint64":

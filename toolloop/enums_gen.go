@@ -859,12 +859,11 @@ var promptMessageRoleValues = []PromptMessageRole{
 	PromptMessageRoleUser,
 }
 
-// ModelFamilyKnown is a listed model family; use ModelFamilyOther for any
-// other: one of the unit variants of ModelFamily, written as its bare name.
-// JSON: the value as a string, exactly (case-sensitive) one of the constants
-// below; any other value fails to encode (ErrEncode) and to decode (ErrDecode).
-// The zero value "" is not valid: Valid reports false for it and it cannot be
-// encoded.
+// ModelFamilyKnown is a unit variant of ModelFamily, written as its bare name:
+// a listed model family (ModelFamilyOther names any other). JSON: the value as
+// a string, exactly (case-sensitive) one of the constants below; any other
+// value fails to encode (ErrEncode) and to decode (ErrDecode). The zero value
+// "" is not valid: Valid reports false for it and it cannot be encoded.
 type ModelFamilyKnown string
 
 // The ModelFamilyKnown values, in declaration order.

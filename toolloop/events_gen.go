@@ -159,8 +159,8 @@ func (ConversationSeededEvent) isLoopEvent() {}
 // may hold it.
 //
 // JSON: {"event":"conversation_delta","record":{…}}. The zero
-// ConversationDeltaEvent cannot be encoded: Record.Delta must be set, their
-// zero value being invalid.
+// ConversationDeltaEvent cannot be encoded: Record.Delta must be set, its zero
+// value being invalid.
 type ConversationDeltaEvent struct {
 	// Record is the change and its chained digest. Required.
 	Record ConversationDeltaRecord `json:"record"`
@@ -176,8 +176,8 @@ func (ConversationDeltaEvent) isLoopEvent() {}
 // (pre-envelope) ledger row may hold it.
 //
 // JSON: {"event":"turn_observed","turn":…,"actor":"…","output":…}. The
-// zero TurnObservedEvent cannot be encoded: Output must be set, their zero
-// value being invalid.
+// zero TurnObservedEvent cannot be encoded: Output must be set, its zero value
+// being invalid.
 type TurnObservedEvent struct {
 	// Turn is the turn number. Required.
 	Turn uint32 `json:"turn"`
@@ -217,7 +217,7 @@ func (ToolCallObservedEvent) isLoopEvent() {}
 //
 // JSON: {"event":"proposal_observed","call_id":"…","proposal":{…}}. The
 // zero ProposalObservedEvent cannot be encoded: Proposal.Effect and
-// Proposal.Risk must be set, their zero value being invalid.
+// Proposal.Risk must be set, their zero values being invalid.
 type ProposalObservedEvent struct {
 	// CallID is the call. Required.
 	CallID string `json:"call_id"`
@@ -238,7 +238,7 @@ func (ProposalObservedEvent) isLoopEvent() {}
 // {"event":"proposal_checked","call_id":"…","proposal":{…},"witness":{…}}.
 // The zero ProposalCheckedEvent cannot be encoded: Proposal.Effect,
 // Proposal.Risk, Witness.Base.Decision and Witness.Profile must be set, their
-// zero value being invalid.
+// zero values being invalid.
 type ProposalCheckedEvent struct {
 	// CallID is the call. Required.
 	CallID string `json:"call_id"`
@@ -357,7 +357,7 @@ func (CandidateMeasuredEvent) isLoopEvent() {}
 //
 // JSON: {"event":"gate_decision_recorded",…} with the members below, in this
 // order. The zero GateDecisionRecordedEvent cannot be encoded: Decision must be
-// set, their zero value being invalid.
+// set, its zero value being invalid.
 type GateDecisionRecordedEvent struct {
 	// NodeID is the task-graph node. Required.
 	NodeID string `json:"node_id"`
@@ -512,7 +512,7 @@ func (DurableCandidateCheckpointEvent) isLoopEvent() {}
 // JSON:
 // {"event":"recovery_control_granted","failure":…,"level":…,"forced_escalation":…,"model":{…}}.
 // The zero RecoveryControlGrantedEvent cannot be encoded: Failure and Level
-// must be set, their zero value being invalid.
+// must be set, their zero values being invalid.
 type RecoveryControlGrantedEvent struct {
 	// Failure is the failure that triggered it. Required; one of the
 	// FailureKind constants.
@@ -876,7 +876,7 @@ func (BranchSelectedEvent) isLoopEvent() {}
 //
 // JSON:
 // {"event":"branch_committed","forest_id":"…","branch_id":"…","candidate_id":"…","decision":…}.
-// The zero BranchCommittedEvent cannot be encoded: Decision must be set, their
+// The zero BranchCommittedEvent cannot be encoded: Decision must be set, its
 // zero value being invalid.
 type BranchCommittedEvent struct {
 	// ForestID is the forest. Required.
@@ -1106,7 +1106,7 @@ func (ContextCompactedEvent) isLoopEvent() {}
 //
 // JSON: {"event":"prompt_program_compiled","turn":…,"program":{…}}. The
 // zero PromptProgramCompiledEvent cannot be encoded: Program.Route.Family and
-// Program.Stage must be set, their zero value being invalid.
+// Program.Stage must be set, their zero values being invalid.
 type PromptProgramCompiledEvent struct {
 	// Turn is the turn. Required.
 	Turn uint32 `json:"turn"`

@@ -32,7 +32,8 @@ type EffectOutcome struct {
 }
 
 // CandidateCheckpoint is an opaque executor checkpoint plus its measured state
-// witness. The zero CandidateCheckpoint has every field at its zero value.
+// witness. The zero CandidateCheckpoint holds no data: every field is zero or
+// nil.
 type CandidateCheckpoint struct {
 	// ID identifies the checkpoint to the executor.
 	ID string
@@ -41,7 +42,7 @@ type CandidateCheckpoint struct {
 }
 
 // CandidateStateWitness is the measured state of the candidate overlay. The
-// zero CandidateStateWitness has every field at its zero value.
+// zero CandidateStateWitness holds no data: every field is zero or nil.
 type CandidateStateWitness struct {
 	// StateRoot is the state root over CanonicalScope.
 	StateRoot string
@@ -98,7 +99,7 @@ type CorrectionPacket struct {
 }
 
 // ResidualClusterRef summarizes a cluster of related residuals. The zero
-// ResidualClusterRef has every field at its zero value.
+// ResidualClusterRef holds no data: every field is zero or nil.
 type ResidualClusterRef struct {
 	// ClusterID identifies the cluster.
 	ClusterID string
@@ -113,7 +114,7 @@ type ResidualClusterRef struct {
 }
 
 // StructuredDiagnosticRef is one structured diagnostic. The zero
-// StructuredDiagnosticRef has every field at its zero value.
+// StructuredDiagnosticRef holds no data: every field is zero or nil.
 type StructuredDiagnosticRef struct {
 	// Code is the diagnostic code, if any.
 	Code *string
@@ -127,8 +128,8 @@ type StructuredDiagnosticRef struct {
 	Column *uint32
 }
 
-// AffectedSet is what a correction affects. The zero AffectedSet has every
-// field at its zero value.
+// AffectedSet is what a correction affects. The zero AffectedSet holds no data:
+// every field is zero or nil.
 type AffectedSet struct {
 	// Paths are the affected paths.
 	Paths []string
@@ -143,7 +144,7 @@ type AffectedSet struct {
 }
 
 // CorrectionOperator is one operator of a correction packet. The zero
-// CorrectionOperator has every field at its zero value.
+// CorrectionOperator holds no data: every field is zero or nil.
 type CorrectionOperator struct {
 	// OperatorID identifies the operator.
 	OperatorID string
@@ -155,8 +156,8 @@ type CorrectionOperator struct {
 	Rationale string
 }
 
-// NoGoodRef references a recorded no-good. The zero NoGoodRef has every field
-// at its zero value.
+// NoGoodRef references a recorded no-good. The zero NoGoodRef holds no data:
+// every field is zero or nil.
 type NoGoodRef struct {
 	// Key is the exact no-good key.
 	Key string
@@ -165,7 +166,7 @@ type NoGoodRef struct {
 }
 
 // MissingSensorDecl declares a sensor that could not run. The zero
-// MissingSensorDecl has every field at its zero value.
+// MissingSensorDecl holds no data: every field is zero or nil.
 type MissingSensorDecl struct {
 	// Sensor names the sensor.
 	Sensor string
@@ -173,8 +174,8 @@ type MissingSensorDecl struct {
 	Reason string
 }
 
-// LoopOutcome is the loop's terminal report. The zero LoopOutcome has every
-// field at its zero value.
+// LoopOutcome is the loop's terminal report. The zero LoopOutcome holds no
+// data: every field is zero or nil.
 type LoopOutcome struct {
 	// Outcome is how the node terminated.
 	Outcome NodeTerminalOutcome
@@ -196,7 +197,7 @@ type LoopOutcome struct {
 }
 
 // AcceptedTrajectory is the sequence of gate decisions of one node. The zero
-// AcceptedTrajectory has every field at its zero value.
+// AcceptedTrajectory holds no data: every field is zero or nil.
 type AcceptedTrajectory struct {
 	// NodeID is the task-graph node.
 	NodeID string
@@ -217,7 +218,7 @@ type AcceptedTrajectory struct {
 }
 
 // GateDecisionRef is one gate decision with the energies it compared. The zero
-// GateDecisionRef has every field at its zero value.
+// GateDecisionRef holds no data: every field is zero or nil.
 type GateDecisionRef struct {
 	// Decision is the gate's decision.
 	Decision GateDecision
@@ -246,7 +247,7 @@ type ProjectionMismatch struct {
 // PromptEnvelope is the compiled prompt binding for one actor: the seeded text,
 // the digests stamped into every control frame, and what is needed to recompile
 // when the tool surface or the failover route changes. The zero PromptEnvelope
-// has every field at its zero value.
+// holds no data: every field is zero or nil.
 type PromptEnvelope struct {
 	// Text is the seeded prompt text.
 	Text string
@@ -264,7 +265,7 @@ type PromptEnvelope struct {
 }
 
 // PlatformStage is the platform's sections for one stage. The zero
-// PlatformStage has every field at its zero value.
+// PlatformStage holds no data: every field is zero or nil.
 type PlatformStage struct {
 	// Stage is the agent stage.
 	Stage PromptStage
@@ -274,8 +275,8 @@ type PlatformStage struct {
 	Sections []RenderedSection
 }
 
-// RenderedSection is one rendered prompt section. The zero RenderedSection has
-// every field at its zero value.
+// RenderedSection is one rendered prompt section. The zero RenderedSection
+// holds no data: every field is zero or nil.
 type RenderedSection struct {
 	// ID names the section.
 	ID PromptSectionID
@@ -294,7 +295,8 @@ type RenderedSection struct {
 }
 
 // CompiledPromptInvocation is the pair of programs of one model call and its
-// digest. The zero CompiledPromptInvocation has every field at its zero value.
+// digest. The zero CompiledPromptInvocation holds no data: every field is zero
+// or nil.
 type CompiledPromptInvocation struct {
 	// Platform is the platform program.
 	Platform CompiledPromptProgram
@@ -305,7 +307,7 @@ type CompiledPromptInvocation struct {
 }
 
 // ToolEntry is one tool of the catalogue offered to the model. The zero
-// ToolEntry has every field at its zero value.
+// ToolEntry holds no data: every field is zero or nil.
 type ToolEntry struct {
 	// Name is the tool's name.
 	Name string
@@ -335,7 +337,8 @@ type ToolEntry struct {
 }
 
 // ToolDescriptionLibrary is a base description with selector-specific
-// overrides. The zero ToolDescriptionLibrary has every field at its zero value.
+// overrides. The zero ToolDescriptionLibrary holds no data: every field is zero
+// or nil.
 type ToolDescriptionLibrary struct {
 	// Base is the default description.
 	Base string
@@ -344,7 +347,7 @@ type ToolDescriptionLibrary struct {
 }
 
 // ToolDescriptionOverride is one selector-specific tool description. The zero
-// ToolDescriptionOverride has every field at its zero value.
+// ToolDescriptionOverride holds no data: every field is zero or nil.
 type ToolDescriptionOverride struct {
 	// Selector selects where the override applies.
 	Selector string

@@ -52,7 +52,7 @@ type ConversationSeeded struct {
 // ConversationDeltaRecord is one digest-chained change of the model context.
 // JSON:
 // {"event_schema_version":…,"prior_digest":"…","delta":…,"digest":"…"}.
-// The zero ConversationDeltaRecord cannot be encoded: Delta must be set, their
+// The zero ConversationDeltaRecord cannot be encoded: Delta must be set, its
 // zero value being invalid.
 type ConversationDeltaRecord struct {
 	// EventSchemaVersion is the record's schema version
@@ -66,9 +66,9 @@ type ConversationDeltaRecord struct {
 	Digest string `json:"digest"`
 }
 
-// ResidualEvent is one measured residual of a candidate. JSON: {…} with the
-// members below, in this order. The zero ResidualEvent cannot be encoded:
-// Component, Class, Severity and Sensor.Route must be set, their zero value
+// ResidualEvent is one measured residual of a candidate. JSON: an object with
+// the members below, in this order. The zero ResidualEvent cannot be encoded:
+// Component, Class, Severity and Sensor.Route must be set, their zero values
 // being invalid.
 type ResidualEvent struct {
 	// ResidualID identifies the residual. Required.
@@ -104,7 +104,7 @@ type ResidualEvent struct {
 
 // SensorRef identifies the sensor behind a residual. JSON:
 // {"id":"…","route":…,"fingerprint":"…"}. The zero SensorRef cannot be
-// encoded: Route must be set, their zero value being invalid.
+// encoded: Route must be set, its zero value being invalid.
 type SensorRef struct {
 	// ID is the sensor's identifier. Required.
 	ID string `json:"id"`
@@ -142,9 +142,9 @@ type EvidencePayload struct {
 	Structured *Value `json:"structured"`
 }
 
-// CorrectionDirection is a directed correction for a residual class. JSON:
-// {…} with the members below, in this order. The zero CorrectionDirection
-// cannot be encoded: Addresses must be set, their zero value being invalid.
+// CorrectionDirection is a directed correction for a residual class. JSON: an
+// object with the members below, in this order. The zero CorrectionDirection
+// cannot be encoded: Addresses must be set, its zero value being invalid.
 type CorrectionDirection struct {
 	// DirectionID identifies the direction. Required.
 	DirectionID string `json:"direction_id"`
@@ -162,9 +162,9 @@ type CorrectionDirection struct {
 }
 
 // EffectProposal is the typed effect a tool call proposes, as checked by the
-// admissibility kernel. JSON: {…} with the members below, in this order. The
-// zero EffectProposal cannot be encoded: Effect and Risk must be set, their
-// zero value being invalid.
+// admissibility kernel. JSON: an object with the members below, in this order.
+// The zero EffectProposal cannot be encoded: Effect and Risk must be set, their
+// zero values being invalid.
 type EffectProposal struct {
 	// ProposalID identifies the proposal. Required.
 	ProposalID string `json:"proposal_id"`
@@ -214,7 +214,7 @@ type StateWitness struct {
 // FullAdmissibilityWitness is the kernel's complete verdict on a proposal.
 // JSON: {"base":{…},"contract":…,"barrier":…,"profile":…}. The zero
 // FullAdmissibilityWitness cannot be encoded: Base.Decision and Profile must be
-// set, their zero value being invalid.
+// set, their zero values being invalid.
 type FullAdmissibilityWitness struct {
 	// Base is the clause-by-clause verdict. Required.
 	Base AdmissibilityWitness `json:"base"`
@@ -229,9 +229,9 @@ type FullAdmissibilityWitness struct {
 	Profile AdmissibilityProfile `json:"profile"`
 }
 
-// AdmissibilityWitness is the clause-by-clause admissibility verdict. JSON:
-// {…} with the members below, in this order. The zero AdmissibilityWitness
-// cannot be encoded: Decision must be set, their zero value being invalid.
+// AdmissibilityWitness is the clause-by-clause admissibility verdict. JSON: an
+// object with the members below, in this order. The zero AdmissibilityWitness
+// cannot be encoded: Decision must be set, its zero value being invalid.
 type AdmissibilityWitness struct {
 	// ProposalID is the judged proposal. Required.
 	ProposalID string `json:"proposal_id"`
@@ -271,8 +271,8 @@ type ContractWitness struct {
 }
 
 // BarrierWitness is the witness of the barrier (safety certificate) check.
-// JSON: {…} with the members below, in this order. The zero BarrierWitness is
-// valid: it encodes with every member at its zero value.
+// JSON: an object with the members below, in this order. The zero
+// BarrierWitness is valid: it encodes with every member at its zero value.
 type BarrierWitness struct {
 	// HBefore is the barrier value before the effect. Required.
 	HBefore float64 `json:"h_before"`
@@ -287,7 +287,7 @@ type BarrierWitness struct {
 }
 
 // ContextCheckpoint is a checkpoint of the model context covering a range of
-// events. JSON: {…} with the members below, in this order. The zero
+// events. JSON: an object with the members below, in this order. The zero
 // ContextCheckpoint is valid: it encodes with every member at its zero value.
 type ContextCheckpoint struct {
 	// Parent is the previous checkpoint. Optional: nil is written null; an
@@ -310,7 +310,7 @@ type ContextCheckpoint struct {
 }
 
 // ControlFrame is the loop's control state, stamped into checkpoints; its
-// defaulted members are absent on older rows. JSON: {…} with the members
+// defaulted members are absent on older rows. JSON: an object with the members
 // below, in this order. The zero ControlFrame is valid: it encodes with every
 // member at its zero value.
 type ControlFrame struct {
@@ -394,7 +394,7 @@ type DurableSeedFile struct {
 	SourcePreimageArtifact *string `json:"source_preimage_artifact"`
 }
 
-// SearchLimits are a search forest's budgets. JSON: {…} with the members
+// SearchLimits are a search forest's budgets. JSON: an object with the members
 // below, in this order. The zero SearchLimits is valid: it encodes with every
 // member at its zero value.
 type SearchLimits struct {
@@ -421,7 +421,7 @@ type SearchLimits struct {
 }
 
 // SearchUsage is a search forest's consumption: the counters of SearchLimits,
-// then Closed. JSON: {…} with the members below, in this order. The zero
+// then Closed. JSON: an object with the members below, in this order. The zero
 // SearchUsage is valid: it encodes with every member at its zero value.
 type SearchUsage struct {
 	// Actions counts the actions. Required.
@@ -461,9 +461,9 @@ type WitnessRef struct {
 	Chain []string `json:"chain"`
 }
 
-// PartialCheckpointRef references a partial (branch-local) checkpoint. JSON:
-// {…} with the members below, in this order. The zero PartialCheckpointRef is
-// valid: it encodes with every member at its zero value.
+// PartialCheckpointRef references a partial (branch-local) checkpoint. JSON: an
+// object with the members below, in this order. The zero PartialCheckpointRef
+// is valid: it encodes with every member at its zero value.
 type PartialCheckpointRef struct {
 	// StateRoot is the checkpoint's state root. Required.
 	StateRoot string `json:"state_root"`
@@ -481,9 +481,9 @@ type PartialCheckpointRef struct {
 	EvidenceDigest string `json:"evidence_digest"`
 }
 
-// BranchMeasurement is the measurement of a branch candidate. JSON: {…} with
-// the members below, in this order. The zero BranchMeasurement is valid: it
-// encodes with every member at its zero value.
+// BranchMeasurement is the measurement of a branch candidate. JSON: an object
+// with the members below, in this order. The zero BranchMeasurement is valid:
+// it encodes with every member at its zero value.
 type BranchMeasurement struct {
 	// BranchID is the measured branch. Required.
 	BranchID string `json:"branch_id"`
@@ -502,9 +502,9 @@ type BranchMeasurement struct {
 }
 
 // CompiledPromptProgram is a prompt program compiled for one route, stage and
-// dialect. JSON: {…} with the members below, in this order. The zero
+// dialect. JSON: an object with the members below, in this order. The zero
 // CompiledPromptProgram cannot be encoded: Route.Family and Stage must be set,
-// their zero value being invalid.
+// their zero values being invalid.
 type CompiledPromptProgram struct {
 	// Route is the model route compiled for. Required.
 	Route PromptRoute `json:"route"`
@@ -525,7 +525,7 @@ type CompiledPromptProgram struct {
 
 // PromptRoute is the model route a program is compiled for. JSON:
 // {"adapter":"…","family":…,"exact_model":…}. The zero PromptRoute cannot
-// be encoded: Family must be set, their zero value being invalid.
+// be encoded: Family must be set, its zero value being invalid.
 type PromptRoute struct {
 	// Adapter names the provider adapter. Required.
 	Adapter string `json:"adapter"`
@@ -549,7 +549,7 @@ type DialectRef struct {
 
 // CompiledPromptMessage is one message of a compiled prompt program. JSON:
 // {"role":…,"content":"…","sections":[…],"rendered_hash":"…"}. The zero
-// CompiledPromptMessage cannot be encoded: Role must be set, their zero value
+// CompiledPromptMessage cannot be encoded: Role must be set, its zero value
 // being invalid.
 type CompiledPromptMessage struct {
 	// Role is the message's role. Required; one of the PromptMessageRole
@@ -565,8 +565,8 @@ type CompiledPromptMessage struct {
 
 // SectionProvenance records one prompt section rendered into a message. JSON:
 // {"id":…,"version":…,"content_hash":"…","origin":…}. The zero
-// SectionProvenance cannot be encoded: Origin must be set, their zero value
-// being invalid.
+// SectionProvenance cannot be encoded: Origin must be set, its zero value being
+// invalid.
 type SectionProvenance struct {
 	// ID names the section. Required.
 	ID PromptSectionID `json:"id"`

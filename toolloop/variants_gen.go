@@ -81,7 +81,7 @@ type ConversationDelta interface {
 
 // ConversationDeltaMessage is the ConversationDelta variant "message": a
 // message appended. JSON: {"delta":"message","message":…}. The zero
-// ConversationDeltaMessage cannot be encoded: Message must be set, their zero
+// ConversationDeltaMessage cannot be encoded: Message must be set, its zero
 // value being invalid.
 type ConversationDeltaMessage struct {
 	// Message is the appended message. Required; a nil Message cannot be
@@ -185,7 +185,7 @@ type AdmissibilityDecisionAllow struct{}
 
 // AdmissibilityDecisionDeny is the AdmissibilityDecision variant "deny": the
 // proposal is denied. JSON: {"decision":"deny","reason":…}. The zero
-// AdmissibilityDecisionDeny cannot be encoded: Reason must be set, their zero
+// AdmissibilityDecisionDeny cannot be encoded: Reason must be set, its zero
 // value being invalid.
 type AdmissibilityDecisionDeny struct {
 	// Reason is why the proposal was denied. Required; one of the DenyReason
@@ -309,12 +309,11 @@ func (GateDecisionExhaustedWithCertificate) isGateDecision() {}
 // TurnOutput is what one model turn produced; its variant names are PascalCase.
 // It is a sealed interface implemented by TurnOutputToolCalls and
 // TurnOutputText, as values and as pointers (a variant's methods have value
-// receivers). JSON: a unit variant is its bare name, any other variant a
-// one-member object named after the variant: {"ToolCalls":[…]}
-// (TurnOutputToolCalls) or {"Text":"…"} (TurnOutputText); any other shape
-// fails to decode. Encoding a nil TurnOutput (or a nil pointer variant) fails
-// with ErrEncode; so does a value of a type outside the package that merely
-// embeds a variant.
+// receivers). JSON: a one-member object named after the variant:
+// {"ToolCalls":[…]} (TurnOutputToolCalls) or {"Text":"…"} (TurnOutputText);
+// any other shape fails to decode. Encoding a nil TurnOutput (or a nil pointer
+// variant) fails with ErrEncode; so does a value of a type outside the package
+// that merely embeds a variant.
 type TurnOutput interface {
 	isTurnOutput()
 }
@@ -446,8 +445,8 @@ type NodeTerminalOutcome interface {
 type NodeTerminalOutcomeHardPass struct{}
 
 // NodeTerminalOutcomeEscalated is the NodeTerminalOutcome variant Escalated:
-// the node was escalated. The zero NodeTerminalOutcomeEscalated is valid: it
-// encodes with every member at its zero value.
+// the node was escalated. The zero NodeTerminalOutcomeEscalated holds no data:
+// every field is zero or nil.
 type NodeTerminalOutcomeEscalated struct {
 	// CertificateID names the escalation certificate.
 	CertificateID string
@@ -491,24 +490,24 @@ type ProposalBinding interface {
 }
 
 // ProposalBindingPath is the ProposalBinding variant Path: binds the argument
-// Field to the proposal's path. The zero ProposalBindingPath is valid: it
-// encodes with every member at its zero value.
+// Field to the proposal's path. The zero ProposalBindingPath holds no data:
+// every field is zero or nil.
 type ProposalBindingPath struct {
 	// Field names the call argument.
 	Field string
 }
 
 // ProposalBindingCommand is the ProposalBinding variant Command: binds the
-// argument Field to the proposal's command. The zero ProposalBindingCommand is
-// valid: it encodes with every member at its zero value.
+// argument Field to the proposal's command. The zero ProposalBindingCommand
+// holds no data: every field is zero or nil.
 type ProposalBindingCommand struct {
 	// Field names the call argument.
 	Field string
 }
 
 // ProposalBindingURL is the ProposalBinding variant URL: binds the argument
-// Field to the proposal's network target. The zero ProposalBindingURL is valid:
-// it encodes with every member at its zero value.
+// Field to the proposal's network target. The zero ProposalBindingURL holds no
+// data: every field is zero or nil.
 type ProposalBindingURL struct {
 	// Field names the call argument.
 	Field string
@@ -516,8 +515,7 @@ type ProposalBindingURL struct {
 
 // ProposalBindingMultiValue is the ProposalBinding variant MultiValue: binds
 // the list argument Field to the proposal part named by Target. The zero
-// ProposalBindingMultiValue cannot be encoded: Target must be set, their zero
-// value being invalid.
+// ProposalBindingMultiValue holds no data: every field is zero or nil.
 type ProposalBindingMultiValue struct {
 	// Field names the call argument.
 	Field string
@@ -541,8 +539,8 @@ type ResourceSelector interface {
 }
 
 // ResourceSelectorLiteral is the ResourceSelector variant Literal: selects one
-// fixed resource. The zero ResourceSelectorLiteral cannot be encoded: Resource
-// and Access must be set, their zero value being invalid.
+// fixed resource. The zero ResourceSelectorLiteral holds no data: every field
+// is zero or nil.
 type ResourceSelectorLiteral struct {
 	// Resource is the selected resource.
 	Resource Resource
@@ -552,8 +550,7 @@ type ResourceSelectorLiteral struct {
 
 // ResourceSelectorPathArgument is the ResourceSelector variant PathArgument:
 // selects the file named by the call argument Field. The zero
-// ResourceSelectorPathArgument cannot be encoded: Access must be set, their
-// zero value being invalid.
+// ResourceSelectorPathArgument holds no data: every field is zero or nil.
 type ResourceSelectorPathArgument struct {
 	// Field names the call argument.
 	Field string
@@ -563,8 +560,8 @@ type ResourceSelectorPathArgument struct {
 
 // ResourceSelectorParentManifestOf is the ResourceSelector variant
 // ParentManifestOf: selects the manifest governing the path named by the call
-// argument Field. The zero ResourceSelectorParentManifestOf cannot be encoded:
-// Access must be set, their zero value being invalid.
+// argument Field. The zero ResourceSelectorParentManifestOf holds no data:
+// every field is zero or nil.
 type ResourceSelectorParentManifestOf struct {
 	// Field names the call argument.
 	Field string

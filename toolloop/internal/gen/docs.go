@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -42,7 +43,7 @@ func (s *Schema) typeDoc(t *Type) string {
 	case KindEnum, KindMemEnum, KindUnits:
 		doc := sentence(t.Name, t.Doc)
 		if t.Kind == KindUnits {
-			doc = sentence(t.Name, t.Doc+": one of the unit variants of "+t.Parent.Name+", written as its bare name")
+			doc = sentence(t.Name, "is a unit variant of "+t.Parent.Name+", written as its bare name: "+t.Doc)
 		}
 		if t.Kind != KindMemEnum {
 			doc += " JSON: the value as a string, exactly (case-sensitive) one of the constants below; any" +
@@ -81,8 +82,12 @@ func (s *Schema) sumDoc(t *Type) string {
 			" (it is written first), followed by the variant's members; a unit variant is an object holding"+
 			" only the tag, and other members are ignored when it is read.", t.TagKey)
 	case KindExternal:
-		doc += " JSON: a unit variant is its bare name, any other variant a one-member object named after" +
-			" the variant: " + list(externalForms(t), "or") + "; any other shape fails to decode."
+		form := " JSON: a one-member object named after the variant: "
+		if t.Units != nil || slices.ContainsFunc(t.Variants, func(v *Type) bool { return v.Shape == ShapeUnit }) {
+			form = " JSON: a unit variant is its bare name, any other variant a one-member object named after" +
+				" the variant: "
+		}
+		doc += form + list(externalForms(t), "or") + "; any other shape fails to decode."
 	}
 	if t.Kind == KindMemSum {
 		return doc + " A nil " + t.Name + " holds no variant."
@@ -163,12 +168,18 @@ func (s *Schema) zeroDoc(t *Type) string {
 				t.value(m.Default).Go)
 		}
 		return doc + "."
-	case KindMemStruct:
-		return "The zero " + t.Name + " has every field at its zero value."
+	case KindMemStruct, KindVariant:
+		if t.memory() {
+			return "The zero " + t.Name + " holds no data: every field is zero or nil."
+		}
 	}
 	name := "The zero " + t.Name
-	if blockers := zeroBlockers(t, ""); len(blockers) > 0 {
-		return name + " cannot be encoded: " + list(blockers, "and") + " must be set, their zero value being invalid."
+	switch blockers := zeroBlockers(t, ""); len(blockers) {
+	case 0:
+	case 1:
+		return name + " cannot be encoded: " + blockers[0] + " must be set, its zero value being invalid."
+	default:
+		return name + " cannot be encoded: " + list(blockers, "and") + " must be set, their zero values being invalid."
 	}
 	doc := name + " is valid: it encodes with every member at its zero value"
 	for _, m := range t.Members {
@@ -235,8 +246,11 @@ func jsonForm(t *Type) string {
 	if key, val, ok := t.tagged(); ok {
 		parts = append(parts, fmt.Sprintf("%q:%q", key, val))
 	}
+	if len(t.Members) > 4 && len(parts) == 0 {
+		return "an object with the members below, in this order"
+	}
 	if len(t.Members) > 4 {
-		return "{" + strings.Join(append(parts, "…"), ",") + "} with the members below, in this order"
+		return "{" + parts[0] + ",…} with the members below, in this order"
 	}
 	for _, m := range t.Members {
 		parts = append(parts, fmt.Sprintf("%q:%s", m.Wire, valueForm(m.Type)))

@@ -31,6 +31,12 @@ func (d *decoder) reset(data []byte) {
 	d.s.Reset(data, true, canon.SerdeMaxDepth)
 }
 
+// start resets d to read data and returns its first token.
+func (d *decoder) start(data []byte) (canon.Kind, error) {
+	d.reset(data)
+	return d.next()
+}
+
 // next returns the next token, wrapping a syntax error.
 func (d *decoder) next() (canon.Kind, error) {
 	k, err := d.s.Next()
@@ -247,8 +253,7 @@ func (d *decoder) externalEnd() error {
 // path, never input text. data is neither modified nor retained.
 func UnmarshalEvent(data []byte) (LoopEvent, error) {
 	var d decoder
-	d.reset(data)
-	k, err := d.next()
+	k, err := d.start(data)
 	if err != nil {
 		return nil, err
 	}

@@ -33,8 +33,7 @@ const (
 // neither modified nor retained.
 func DecodePayload(payload []byte) (DecodedEvent, error) {
 	var d decoder
-	d.reset(payload)
-	k, err := d.next()
+	k, err := d.start(payload)
 	if err != nil {
 		return DecodedEvent{}, err
 	}
@@ -62,8 +61,7 @@ func DecodePayload(payload []byte) (DecodedEvent, error) {
 // decoded as by DecodePayload. row is neither modified nor retained.
 func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 	var d decoder
-	d.reset(row)
-	k, err := d.next()
+	k, err := d.start(row)
 	if err != nil {
 		return DecodedEvent{}, err
 	}
@@ -192,13 +190,9 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 	var versionOK bool
 	var body LoopEvent
 	var bodyErr error
-	for {
-		name, vk, err := d.nextMember(&d.s)
+	for name, vk, err := d.nextMember(&d.s); vk != canon.KindObjectEnd; name, vk, err = d.nextMember(&d.s) {
 		if err != nil {
 			return DecodedEvent{}, err
-		}
-		if vk == canon.KindObjectEnd {
-			break
 		}
 		isVersion, isBody := string(name) == envVersion, string(name) == envBody
 		switch {

@@ -396,7 +396,7 @@ func (m *model) mapFn(e *TypeRef) *listFn {
 		}
 	}
 	if e.Name != "string" {
-		panic("gen: only map[string]string is supported") // checked by resolve
+		panic("gen: only map[string]string is supported") // checked by checkMember
 	}
 	l := &listFn{Elem: e, Slice: "map[string]" + e.String(), WFunc: "writeMap" + mangle(e), RFunc: "readMap" + mangle(e),
 		Read: m.readerOf(e)}

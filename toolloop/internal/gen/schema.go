@@ -424,6 +424,9 @@ func checkMember(m *Member) error {
 			}
 		}
 	}
+	if t.Map != nil && t.Map.Name != "string" && !m.Owner.memory() {
+		return fmt.Errorf("only map[string]string is supported on the wire")
+	}
 	if t.Ptr != nil && m.Mark != MarkO && m.Mark != MarkOS && !m.Owner.memory() {
 		return fmt.Errorf("a pointer member must be O or OS")
 	}

@@ -5327,8 +5327,6 @@ func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
 	case err != nil:
 		return err
 	case unit:
-		switch string(name) {
-		}
 		return decodeFail(errUnknownUnit)
 	}
 	switch string(name) {

@@ -575,6 +575,7 @@ type sumReader struct {
 	T        *Type
 	Func     string
 	Optional bool // null reads as nil
+	HasUnits bool // external: some variant is read from a bare name
 	Cases    []*rvariant
 }
 
@@ -589,7 +590,7 @@ type rvariant struct {
 // sumReader returns the reader of enum t (with optional, of an Option of
 // it).
 func (m *model) sumReader(t *Type, optional bool) *sumReader {
-	r := &sumReader{T: t, Func: "read" + t.Name, Optional: optional}
+	r := &sumReader{T: t, Func: "read" + t.Name, Optional: optional, HasUnits: t.Units != nil}
 	if optional {
 		r.Func = "readOpt" + t.Name
 		return r
@@ -598,7 +599,7 @@ func (m *model) sumReader(t *Type, optional bool) *sumReader {
 		c := &rvariant{Tag: v.Tag, Type: v.Name, Ptr: "&x"}
 		switch {
 		case v.Shape == ShapeUnit:
-			c.Unit = true
+			c.Unit, r.HasUnits = true, true
 		case v.Shape == ShapeNewtype:
 			c.Read = m.readerOf(v.BaseRef)
 			if v.BaseRef.Slice != nil {

@@ -453,8 +453,8 @@ func (t *TypeRef) isEnum() bool {
 	return t.Decl != nil && (t.Decl.Kind == KindEnum || t.Decl.Kind == KindMemEnum)
 }
 
-// structMembers returns the members t is written with: its own, for the
-// kinds written as objects.
+// object reports whether t is written as a JSON object of its members:
+// events, wire structs and the struct variants of wire enums.
 func (t *Type) object() bool {
 	switch t.Kind {
 	case KindEvent, KindStruct:

@@ -2,23 +2,21 @@ package toolloop
 
 import (
 	"math/bits"
-	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the decoder core (§6 of the specification): one strict
-// canon.Scanner per call, the object walk shared by every struct and
-// internally tagged enum (members in any order, unknown members skipped,
-// known members at most once, required members present), the tag lookahead,
-// and UnmarshalEvent. The per-type readers live in decode_*.go, and
-// decode_dispatch.go maps every destination type to its reader.
+// This file holds the decoder core: one strict canon.Scanner per call, the
+// helpers of the object walk every generated reader (decode_gen.go) runs
+// (members in any order, unknown members skipped, known members at most
+// once, required members present), the tag lookahead, the shape of
+// externally tagged values, and UnmarshalEvent.
 
 // decoder reads one document. It lives on the stack of each exported
 // decoding function and never outlives the call: readers are only ever
 // called directly (never through function values or interface methods), so
-// escape analysis keeps the decoder, the member tables and the structs being
-// filled on the stack, and only the decoded strings, slices, Values and the
+// escape analysis keeps the decoder and the structs being filled on the
+// stack, and only the decoded strings, slices, Values and the
 // final boxing of an event or variant allocate.
 type decoder struct {
 	s canon.Scanner
@@ -33,6 +31,12 @@ func (d *decoder) reset(data []byte) {
 	d.s.Reset(data, true, canon.SerdeMaxDepth)
 }
 
+// start resets d to read data and returns its first token.
+func (d *decoder) start(data []byte) (canon.Kind, error) {
+	d.reset(data)
+	return d.next()
+}
+
 // next returns the next token, wrapping a syntax error.
 func (d *decoder) next() (canon.Kind, error) {
 	k, err := d.s.Next()
@@ -42,8 +46,8 @@ func (d *decoder) next() (canon.Kind, error) {
 	return k, nil
 }
 
-// skip consumes the rest of the value whose first token was k (validating
-// it, §6.1).
+// skip consumes the rest of the value whose first token was k, validating
+// it under the same syntax rules as the rest of the input.
 func (d *decoder) skip(k canon.Kind) error {
 	if err := d.s.SkipValue(k); err != nil {
 		return decSyntax(err)
@@ -92,105 +96,72 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 	return d.buf
 }
 
-// decMember describes one known member of an object being decoded into a
-// struct: its JSON name, where its value goes, and whether it may be absent
-// (the D, DS, O and OS markers of §2.2; null is accepted only by pointer
-// destinations, so D and DS members reject it).
-//
-// dst is a pointer to the field, of one of the types decoder.member
-// dispatches on.
-type decMember struct {
-	name     string
-	dst      any
-	absentOK bool
-}
+// eventTag is the member holding a LoopEvent's tag.
+const eventTag = "event"
 
-// absentOK marks a member that may be absent (D, DS, O, OS).
-const absentOK = true
+// errUnknownVariant is the reason given for a tag or variant name that
+// names no variant (the name itself is input and is not quoted).
+const errUnknownVariant = "unknown variant"
 
-// decMaxMembers bounds the known members of one object (the widest struct,
-// ControlFrame, has 19).
-const decMaxMembers = 63
+// errUnknownUnit is the reason given for a bare string that names no unit
+// variant of an externally tagged enum (a variant with data is written as a
+// one-member object).
+const errUnknownUnit = "unknown unit variant"
 
-// decTagBit marks the tag member in the set of members seen.
-const decTagBit = uint64(1) << decMaxMembers
+// decTagBit marks the tag member in the set of the members of an object
+// seen so far, whose other bits are the members' positions (at most 62).
+const decTagBit = uint64(1) << 63
 
-// object decodes the object whose first token was k into the members listed:
-// members in any order, unknown ones skipped (also when repeated), each known
-// member (and the tag, when tag is not empty) at most once, and every member
-// not marked absentOK present. The tag's value has already been read by
-// findTag and is not decoded again.
-func (d *decoder) object(k canon.Kind, tag string, members []decMember) error {
-	if k != canon.KindObjectBegin {
-		return decMismatch(k, "an object")
+// The generated readers walk an object member by member (nextMember) and
+// switch on the name, calling these helpers: known for a member of the
+// type, tag for the tag of an internally tagged type, unknown for any
+// other name, then missing when a required member is absent.
+
+// known marks the member of bit as seen and returns err, the error reading
+// its name and first token, or a failure if the member was seen before.
+func known(seen *uint64, bit uint64, err error) error {
+	switch {
+	case err != nil:
+		return err
+	case *seen&bit != 0:
+		return decodeFail("duplicate member")
 	}
-	var seen uint64
-	for {
-		name, vk, err := d.nextMember(&d.s)
-		if vk == canon.KindObjectEnd {
-			break
-		}
-		i := -1
-		if tag != "" && string(name) == tag {
-			i = decMaxMembers
-		} else {
-			for j := range members {
-				if string(name) == members[j].name {
-					i = j
-					break
-				}
-			}
-		}
-		switch {
-		case err != nil:
-			if i >= 0 && i < len(members) {
-				return decAt(nameOf(members, i), err)
-			}
-			return err
-		case i < 0:
-			err = d.skip(vk)
-		case seen&(1<<i) != 0:
-			if i == decMaxMembers {
-				return decAt(tag, decodeFail("duplicate tag member"))
-			}
-			return decAt(nameOf(members, i), decodeFail("duplicate member"))
-		case i == decMaxMembers:
-			seen |= decTagBit
-			err = d.skip(vk)
-		default:
-			seen |= 1 << i
-			if err = d.member(members[i].dst, vk); err != nil {
-				return decAt(nameOf(members, i), err)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
-	var required uint64
-	for j := range members {
-		if !members[j].absentOK {
-			required |= 1 << j
-		}
-	}
-	if missing := required &^ seen; missing != 0 {
-		return decAt(nameOf(members, bits.TrailingZeros64(missing)), decodeFail("missing member"))
-	}
+	*seen |= bit
 	return nil
 }
 
-// nameOf returns a copy of the name of members[i] for an error path. The
-// copy keeps escape analysis from concluding that the member table, and so
-// every field pointer in it, outlives the call (it does not track the name
-// and the destination of a table entry separately).
-func nameOf(members []decMember, i int) string {
-	return strings.Clone(members[i].name)
+// tag skips an occurrence of the tag member name, whose value findTag has
+// already read; a second occurrence fails.
+func (d *decoder) tag(seen *uint64, vk canon.Kind, err error, name string) error {
+	switch {
+	case err != nil:
+		return err
+	case *seen&decTagBit != 0:
+		return decAt(name, decodeFail("duplicate tag member"))
+	}
+	*seen |= decTagBit
+	return d.skip(vk)
+}
+
+// unknown skips (validating) the value of a member the type does not
+// know, also when it is repeated.
+func (d *decoder) unknown(vk canon.Kind, err error) error {
+	if err != nil {
+		return err
+	}
+	return d.skip(vk)
+}
+
+// missing returns the failure naming the first required member absent:
+// the lowest bit set in required but not in seen, whose name is in names.
+func missing(seen, required uint64, names []string) error {
+	return decAt(names[bits.TrailingZeros64(required&^seen)], decodeFail("missing member"))
 }
 
 // findTag returns the decoded value of the first member named tag of the
 // object whose first token was k, looking ahead with a copy of the scanner
-// so that nothing is consumed: the tag may stand anywhere in the object
-// (§6.3). A missing or non-string tag is an error. The result is valid until
+// so that nothing is consumed: the tag may stand anywhere in the object. A
+// missing or non-string tag is an error. The result is valid until
 // the next token is read.
 func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	if k != canon.KindObjectBegin {
@@ -216,17 +187,6 @@ func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	}
 }
 
-// decUnit decodes the object whose first token was k as a unit variant of an
-// enum tagged by tag: only the tag is known, other members are ignored
-// (§6.3).
-func decUnit[T any, I any](d *decoder, k canon.Kind, tag string, v *I, x T) error {
-	if err := d.object(k, tag, nil); err != nil {
-		return err
-	}
-	*v = any(x).(I)
-	return nil
-}
-
 // setVariant stores the variant *x in *v, an interface T implements, unless
 // err (the outcome of reading *x) is not nil. x is a pointer so that a call
 // such as setVariant(v, &x, read(&x)) reads x after it has been filled.
@@ -246,19 +206,54 @@ func result[E LoopEvent](ev *E, err error) (LoopEvent, error) {
 	return *ev, nil
 }
 
+// external reads the shape of an externally tagged enum value whose first
+// token is k: a bare string is a unit variant (unit is true and name is the
+// string); an object must have a first member, whose name is returned, and
+// the scanner is left before that member's value, which the caller reads
+// before calling externalEnd. The name is valid until the next token is
+// read.
+func (d *decoder) external(k canon.Kind) (name []byte, unit bool, err error) {
+	switch k {
+	case canon.KindString:
+		return d.text(&d.s), true, nil
+	case canon.KindObjectBegin:
+		k, err := d.next()
+		if err != nil {
+			return nil, false, err
+		}
+		if k == canon.KindObjectEnd {
+			return nil, false, decodeFail("expected one member naming the variant, found none")
+		}
+		return d.text(&d.s), false, nil
+	}
+	return nil, false, decMismatch(k, "a string or a one-member object")
+}
+
+// externalEnd checks that the one member of an externally tagged variant's
+// object, just read, is its last.
+func (d *decoder) externalEnd() error {
+	k, err := d.next()
+	if err != nil {
+		return err
+	}
+	if k != canon.KindObjectEnd {
+		return decodeFail("expected one member naming the variant, found more")
+	}
+	return nil
+}
+
 // UnmarshalEvent decodes data as one LoopEvent: a JSON object tagged by its
 // "event" member, in direct form, ledger form or any other member order,
-// under the reading rules of §6 of the specification (strict syntax,
+// under the reading rules of the package documentation (strict syntax,
 // nesting at most 127 levels, unknown members ignored, known members at
-// most once, defaults for absent D members). It returns the event as a
-// value (ConversationSeededEvent, not *ConversationSeededEvent), and so are
-// the variants of the enums inside it; an empty array or object decodes as
-// a nil slice or map. A failure wraps ErrDecode and names the member path,
-// never input text. data is neither modified nor retained.
+// most once, defaults for absent defaulted members). It returns the event as
+// a value (ConversationSeededEvent, not *ConversationSeededEvent), and so
+// are the variants of the enums inside it; an empty array or object decodes
+// as a nil slice or map. A failure wraps ErrDecode and names the member
+// path, never input text. data is neither modified nor retained.
 func UnmarshalEvent(data []byte) (LoopEvent, error) {
 	var d decoder
-	d.reset(data)
-	k, err := d.next()
+	k, err := d.start(data)
 	if err != nil {
 		return nil, err
 	}

@@ -1,17 +1,16 @@
 package toolloop
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the readers of the shapes of §2.2 of the specification:
-// strings and newtypes over them, unit-only enums, integers, floats,
-// booleans, Values, Options, sequences and string maps. Every reader takes
-// the value's first token k and consumes the rest of the value; it leaves
-// *v untouched on error.
+// This file holds the readers of the scalar shapes the generated readers
+// call: strings and newtypes over them, integers, floats, booleans, Values
+// and string maps, and the decoder's failures. Every reader takes the
+// value's first token k and consumes the rest of the value; it leaves *v
+// untouched on error.
 
 // readString decodes a JSON string into a string or a newtype over one.
 func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
@@ -22,40 +21,13 @@ func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
 	return nil
 }
 
-// readEnum decodes a unit-only enum (§4.2) whose values are listed in
-// values: a JSON string spelling one of them exactly (case-sensitive). The
-// result is the listed constant, so no string is allocated. An object such
-// as {"build":null}, which serde would accept, is rejected (§6.4).
-func readEnum[T ~string](d *decoder, k canon.Kind, v *T, values []T) error {
-	if k != canon.KindString {
-		return decMismatch(k, "a string")
-	}
-	i := enumIndex(values, d.text(&d.s))
-	if i < 0 {
-		return decodeFail(fmt.Sprintf("not a %T value", *v))
-	}
-	*v = values[i]
-	return nil
-}
-
-// enumIndex returns the index of the value spelled b in values, or -1.
-// Comparing string(b) converts nothing, so the scan does not allocate.
-func enumIndex[T ~string](values []T, b []byte) int {
-	for i, c := range values {
-		if string(c) == string(b) {
-			return i
-		}
-	}
-	return -1
-}
-
 // decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype
 // over one.
 type decUnsigned interface {
 	~uint16 | ~uint32 | ~uint64
 }
 
-// readUint decodes an integer field (§6.2): a number literal without sign,
+// readUint decodes an integer field: a number literal without sign,
 // fraction or exponent whose value fits T, read exactly.
 func readUint[T decUnsigned](d *decoder, k canon.Kind, v *T) error {
 	if k != canon.KindNumber {
@@ -77,7 +49,7 @@ func readUint[T decUnsigned](d *decoder, k canon.Kind, v *T) error {
 	return nil
 }
 
-// readFloat decodes a float64 field (§6.2): any number literal, correctly
+// readFloat decodes a float64 field: any number literal, correctly
 // rounded. The scanner has already rejected literals that round to an
 // infinity; underflow to zero or a subnormal is fine.
 func readFloat(d *decoder, k canon.Kind, v *float64) error {
@@ -105,8 +77,8 @@ func readBool(d *decoder, k canon.Kind, v *bool) error {
 	return nil
 }
 
-// readValue decodes any JSON value into a normalized Value (§5.4): null
-// gives the zero Value.
+// readValue decodes any JSON value into a normalized Value: null gives the
+// zero Value.
 func readValue(d *decoder, k canon.Kind, v *Value) error {
 	norm, err := canon.AppendSerdeValueFrom(d.buf[:0], &d.s, k)
 	if err != nil {
@@ -117,99 +89,69 @@ func readValue(d *decoder, k canon.Kind, v *Value) error {
 	return nil
 }
 
-// readOption decodes an O or OS member (Option<T> as *T): null gives nil,
-// anything else a new T read by decoder.member.
-func readOption[T any](d *decoder, k canon.Kind, v **T) error {
-	if k == canon.KindNull {
-		*v = nil
-		return nil
-	}
-	x := new(T)
-	if err := d.member(x, k); err != nil {
-		return err
-	}
-	*v = x
-	return nil
+// The decoder's failures are pathErrors (errors.go) wrapping ErrDecode or
+// one of the payload classification sentinels.
+
+// decodeFail returns an ErrDecode error with a fixed reason (never input text).
+func decodeFail(reason string) error {
+	return &pathError{sentinel: ErrDecode, reason: reason}
 }
 
-// readArray decodes a JSON array into a slice, each element read by
-// decoder.member; an empty array gives nil.
-func readArray[T any](d *decoder, k canon.Kind, v *[]T) error {
-	if k != canon.KindArrayBegin {
-		return decMismatch(k, "an array")
-	}
-	var out []T
-	for i := 0; ; i++ {
-		k, err := d.next()
-		if err != nil {
-			return decAtIndex(i, err)
-		}
-		if k == canon.KindArrayEnd {
-			*v = out
-			return nil
-		}
-		var x T
-		out = append(out, x)
-		if err := d.member(&out[i], k); err != nil {
-			return decAtIndex(i, err)
-		}
-	}
+// decClassified returns an error wrapping one of the payload classification
+// sentinels (ErrUnknownSchemaVersion, ErrUnversionedEvent,
+// ErrNotToolLoopRow) at the given member.
+func decClassified(sentinel error, member, reason string) error {
+	return decAt(member, &pathError{sentinel: sentinel, reason: reason})
 }
 
-// readStringMap decodes a JSON object of strings into a map (BTreeMap): a
-// repeated key is accepted and the last value wins (§6.3); an empty object
-// gives nil.
-func readStringMap(d *decoder, k canon.Kind, v *map[string]string) error {
-	if k != canon.KindObjectBegin {
-		return decMismatch(k, "an object")
-	}
-	var m map[string]string
-	for {
-		name, vk, err := d.nextMember(&d.s)
-		switch {
-		case err != nil:
-			return err
-		case vk == canon.KindObjectEnd:
-			*v = m
-			return nil
-		}
-		key := string(name)
-		var s string
-		if err := readString(d, vk, &s); err != nil {
-			return err // the path names the map, never the key
-		}
-		if m == nil {
-			m = make(map[string]string)
-		}
-		m[key] = s
-	}
+// decSyntax wraps a canon syntax error (which names only an offset).
+func decSyntax(err error) error {
+	return &pathError{sentinel: ErrDecode, cause: err}
 }
 
-// readSummaryEntry decodes the tuple (String, f64): an array of exactly two
-// elements, a string then a number (§6.3).
-func readSummaryEntry(d *decoder, k canon.Kind, v *ResidualSummaryEntry) error {
-	if k != canon.KindArrayBegin {
-		return decMismatch(k, "an array of 2 elements")
+// decIsSyntax reports whether err reports malformed JSON, the failure that
+// outranks every classification of a row or payload.
+func decIsSyntax(err error) bool {
+	e, ok := err.(*pathError)
+	return ok && e.cause != nil
+}
+
+// decAt prefixes the path of err with a member name.
+func decAt(name string, err error) error {
+	if e, ok := err.(*pathError); ok {
+		e.in(name)
 	}
-	var e ResidualSummaryEntry
-	for i := 0; ; i++ {
-		k, err := d.next()
-		if err != nil {
-			return err
-		}
-		switch {
-		case k == canon.KindArrayEnd && i == 2:
-			*v = e
-			return nil
-		case k == canon.KindArrayEnd || i == 2:
-			return decodeFail("expected an array of exactly 2 elements")
-		case i == 0:
-			err = readString(d, k, &e.Label)
-		default:
-			err = readFloat(d, k, &e.Energy)
-		}
-		if err != nil {
-			return decAtIndex(i, err)
-		}
+	return err
+}
+
+// decAtIndex prefixes the path of err with an array index.
+func decAtIndex(i int, err error) error {
+	if e, ok := err.(*pathError); ok {
+		e.at(i)
 	}
+	return err
+}
+
+// decMismatch reports a value of the wrong JSON type: found k, expected want.
+func decMismatch(k canon.Kind, want string) error {
+	return decodeFail("expected " + want + ", found " + decKindName(k))
+}
+
+// decKindName names the JSON type of a value's first token.
+func decKindName(k canon.Kind) string {
+	switch k {
+	case canon.KindObjectBegin:
+		return "an object"
+	case canon.KindArrayBegin:
+		return "an array"
+	case canon.KindString:
+		return "a string"
+	case canon.KindNumber:
+		return "a number"
+	case canon.KindTrue, canon.KindFalse:
+		return "a boolean"
+	case canon.KindNull:
+		return "null"
+	}
+	return "the end of a container"
 }

@@ -23,6 +23,26 @@
 // sealed interfaces nor perspt's float layout), and no type of the package
 // implements json.Marshaler or json.Unmarshaler.
 //
+// # Members
+//
+// Every member follows one of these rules, which its doc names:
+//
+//   - Required: reading fails when it is absent; it is always written.
+//   - Defaulted: it may be absent (rows written before it existed) and then
+//     reads as its default, the zero value except for EffectDeniedEvent.Class,
+//     whose default is ResidualClassCapabilityDenied; it is always written,
+//     and a zero Class as its default, "capability_denied", so that
+//     writing and reading back a zero value gives the same bytes again.
+//   - Omitted when empty: defaulted, and not written when empty.
+//   - Optional: a pointer, or the interface EffectProposal.Command; absent or
+//     null reads as nil, and nil is written null (or, where its doc says so,
+//     omitted).
+//
+// null is accepted only by optional members and inside Values: null for a
+// required or defaulted member is an error, and a Value member may hold
+// null. A nil slice is written [], a nil map {}; reading [] or {} gives
+// nil.
+//
 // # Byte compatibility
 //
 // An event has two serialized forms. The direct form writes members in
@@ -31,13 +51,36 @@
 // event-log chain root hash. The ledger form wraps the event in the version-1
 // envelope, {"body":…,"schema_version":1}, inside the ledger row
 // {"event":"custom","kind":"tool_loop","payload":…}, with every object's keys
-// sorted bytewise at every depth; it is what perspt's ledger stores.
-// Reading accepts any member order and follows serde's rules as perspt
-// applies them (defaults for members added later, unknown members ignored),
-// and fails closed on the forms perspt never writes. Unversioned legacy rows
-// are accepted for the 19 legacy events only.
+// sorted bytewise at every depth; it is what perspt's ledger stores. Both
+// forms have no white space and escape strings alike: '"', '\\', LF, CR,
+// TAB, backspace and form feed by their two-character escapes, every other
+// byte below 0x20 as \u00xx (lowercase hex), and nothing else ('/', '<',
+// '>', '&', DEL, U+2028 and U+2029 are written raw). Strings that are not
+// valid UTF-8 are never written.
 //
-// Floats are written as serde_json writes them, in one of two layouts:
+// Reading accepts an object's members in any order and ignores unknown
+// members (also repeated ones, which are still checked for syntax); a known
+// member or tag present twice, a required member absent, and a value of the
+// wrong JSON type fail with ErrDecode, naming the member path. The tag of an
+// internally tagged enum may stand anywhere in its object, and its unit
+// variants ignore other members. The syntax is strict: exactly one value,
+// white space (space, TAB, LF, CR) only around tokens, no byte-order mark,
+// at most 127 levels of nesting, valid UTF-8, no raw control character and
+// only the JSON escapes in strings (a high surrogate escape followed by a
+// low one), and member names compared after unescaping; a number that rounds
+// to an infinity is an error anywhere, even in an ignored member. Integer
+// members take literals without sign, fraction or exponent, in range; float
+// members take any literal, correctly rounded. Unversioned legacy rows are
+// accepted for the 19 legacy events only.
+//
+// Floats are written as serde_json writes them: the shortest digits
+// d1…dn that read back exactly (of two, the closer to the binary value),
+// with |f| = 0.d1…dn × 10^k: for n ≤ k ≤ 16 the digits, k−n zeros and ".0"
+// (100.0); for 0 < k < n and k ≤ 16 the digits with a point after the k-th
+// (1.5); for −5 < k ≤ 0 "0.", −k zeros and the digits (0.00015); otherwise
+// d1, then "." and d2…dn if n > 1, then "e" and k−1 (1e+16, 1.5e-7). Zero is
+// 0.0 or -0.0; NaN and the infinities are written null, and so cannot be read
+// back into a float64. The two layouts differ only in the exponent:
 // serde_json 1.0.147 and later write a '+' in non-negative exponents (1e+16,
 // the current layout and the default), earlier releases do not (1e16, the
 // legacy layout, in which older ledgers, hashes and chain roots were made).
@@ -47,13 +90,13 @@
 //
 // An Encoder selects the float layout; the package-level functions are the
 // methods of the zero Encoder (current layout). MarshalEvent and AppendEvent
-// write the direct form, MarshalEnvelope and MarshalLedgerRow (AppendLedgerRow)
-// the ledger form; both forms come from one writer per type, whose member
-// table lists the members in declaration order and in bytewise key order.
-// EventHash is the ContentHash of the direct form. An EventLog chains event
-// hashes into a root (rootₙ = NextChainRoot(rootₙ₋₁, hₙ), root₀ = ""); a
-// LedgerChain chains stored rows into record hashes (RecordHash over the
-// previous hash, the 8-byte little-endian sequence and the row, from
+// write the direct form, MarshalEnvelope, MarshalEnvelopeV1 and
+// MarshalLedgerRow (AppendLedgerRow) the ledger form. ContentHash is the
+// lowercase hexadecimal SHA-256, and EventHash the ContentHash of the direct
+// form. An EventLog chains event hashes into a root (rootₙ =
+// NextChainRoot(rootₙ₋₁, hₙ) = ContentHash(rootₙ₋₁ + ":" + hₙ), root₀ =
+// ""); a LedgerChain chains stored rows into record hashes (RecordHash over
+// the previous hash, the 8-byte little-endian sequence and the row, from
 // GenesisHash), which VerifyLedger checks. SeedDigest and DeltaDigest hash a
 // conversation and its changes; VerifySeed and VerifyDeltaRecord accept
 // digests made in either float layout.
@@ -65,6 +108,17 @@
 // buffer with room for the output, and a non-retaining EventLog neither
 // allocates per Push once its scratch buffer has grown nor grows with the
 // number of events.
+//
+// # Extending the contract
+//
+// The types, writers and readers are generated by toolloop/internal/gen
+// from contract.schema, one line per member in perspt's declaration order;
+// a test fails when the generated files are out of date. To add a member,
+// add its line to its type, `name GoType marker : doc`, with marker D when
+// older rows lack it. To add a variant, add a `variant` line, its members
+// indented below it, to its enum, or an `event` line in perspt's order
+// (legacy only if unversioned rows may hold it). Then run go generate
+// ./toolloop/... and add a sample or vector exercising it.
 //
 // # Invariants
 //
@@ -95,8 +149,9 @@
 // members, and writing sorts each env map's keys: O(n log n) in the number
 // of members); nesting is bounded at 127 levels. EventLog.Push and
 // LedgerChain.Append take time linear in the event or row and constant
-// memory; VerifyLedger is linear in the total size of the rows. Value comparison is a string comparison. EventNames allocates one
-// slice; IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
+// memory; VerifyLedger is linear in the total size of the rows. Value
+// comparison is a string comparison. EventNames allocates one slice;
+// IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
 //
 // # Deliberate differences from serde_json
 //
@@ -110,3 +165,5 @@
 // whose integer part exceeds 2^64−1 but has a fraction is accepted, as by
 // serde_json releases after 1.0.87.
 package toolloop
+
+//go:generate go run ./internal/gen

@@ -9,10 +9,10 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// FloatLayout selects how floats are written (§5.1 of the specification):
-// serde_json 1.0.147 and later put a '+' in non-negative exponents, earlier
-// releases do not. The two layouts differ in nothing else. The zero value
-// is FloatLayoutCurrent.
+// FloatLayout selects how floats are written: serde_json 1.0.147 and later
+// put a '+' in non-negative exponents, earlier releases do not. The two
+// layouts differ in nothing else (the package documentation gives the full
+// float format). The zero value is FloatLayoutCurrent.
 type FloatLayout uint8
 
 const (
@@ -44,7 +44,7 @@ type Encoder struct {
 	Floats FloatLayout
 }
 
-// MarshalEvent returns the direct form of ev (§5.5): an object holding the
+// MarshalEvent returns the direct form of ev: an object holding the
 // "event" tag, then the event's members in declaration order, exactly as
 // perspt's serde_json::to_vec writes it; these are the bytes EventHash
 // hashes. ev may be an event value or a non-nil pointer to one.
@@ -124,7 +124,7 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 	var err *pathError
 	switch s.kind {
 	case subjectEvent:
-		out, err = e.event(dst, s.ev)
+		out, err = e.writeLoopEvent(dst, s.ev)
 	case subjectEnvelope:
 		e.sorted = true
 		out, err = e.envelope(dst, s.ev)
@@ -132,10 +132,10 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 		e.sorted = true
 		out, err = e.ledgerRow(dst, s.ev)
 	case subjectConversation:
-		out, err = e.conversation(dst, s.conv)
+		out, err = e.writeConversation(dst, s.conv)
 		err = err.named("conversation")
 	default:
-		out, err = e.conversationDelta(dst, s.delta)
+		out, err = e.writeConversationDelta(dst, s.delta)
 		err = err.named("delta")
 	}
 	if err != nil {
@@ -148,8 +148,8 @@ func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
 // result out. Go clears a stack buffer on every call, at about a nanosecond
 // per hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
 // MarshalEvent's time on the smallest events. So the events made of scalars
-// and small structs get a small buffer, the others (see subject.large) a
-// large one; each holds the values of its class in the public corpus and
+// and small structs get a small buffer, the others (subject.large) a large
+// one; each holds the values of its class in the public corpus and
 // the test samples, ledger rows included, but for one oversized sample.
 // Output that does not fit is grown onto the heap by append before being
 // copied out: one allocation more per growth, O(log n) in all.
@@ -157,26 +157,6 @@ const (
 	smallScratch = 512
 	largeScratch = 2048
 )
-
-// large reports whether s is written through the large stack buffer: the
-// events with a conversation, measurements, proposals, a prompt program or
-// a control frame, and conversations and deltas.
-func (s *subject) large() bool {
-	if s.kind == subjectConversation || s.kind == subjectDelta {
-		return true
-	}
-	switch s.ev.(type) {
-	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent,
-		ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent,
-		CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent,
-		ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent,
-		DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent,
-		BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent,
-		PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
-		return true
-	}
-	return false
-}
 
 // marshal returns s written into a new slice of exactly its length,
 // through a stack buffer sized for s. On error it returns nil.
@@ -202,14 +182,17 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 
 // encoder holds the settings of one write. The output itself goes through
 // the writers' dst arguments and results (plain appends), so that a
-// caller's stack buffer stays on the stack; see encode_arrays.go for what
-// that asks of the writers.
+// caller's stack buffer stays on the stack: writers call each other only
+// directly, never through function values, interfaces or mutual recursion
+// (a pointer variant's writer calls itself, which escape analysis allows).
+// TestMarshalAllocatesOnce fails if the buffer escapes.
 type encoder struct {
 	sorted bool // the ledger form: object members in bytewise key order
 	plus   bool // the current float layout
 }
 
-// str writes s as a JSON string (§5.3).
+// str writes s as a JSON string: escaped as serde_json escapes it, and
+// refused unless it is valid UTF-8.
 func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
 	out, ok := canon.AppendSerdeString(dst, s)
 	if !ok {
@@ -218,30 +201,14 @@ func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
 	return out, nil
 }
 
-// optStr writes an Option<String>: null for nil.
-func (e *encoder) optStr(dst []byte, p *string) ([]byte, *pathError) {
-	if p == nil {
-		return append(dst, "null"...), nil
-	}
-	return e.str(dst, *p)
-}
-
 // uint writes u in decimal.
 func (e *encoder) uint(dst []byte, u uint64) []byte {
 	return strconv.AppendUint(dst, u, 10)
 }
 
-// float writes f in the encoder's layout (§5.1).
+// float writes f in the encoder's layout.
 func (e *encoder) float(dst []byte, f float64) []byte {
 	return canon.AppendSerdeFloat(dst, f, e.plus)
-}
-
-// optFloat writes an Option<f64>: null for nil.
-func (e *encoder) optFloat(dst []byte, p *float64) []byte {
-	if p == nil {
-		return append(dst, "null"...)
-	}
-	return e.float(dst, *p)
 }
 
 func (e *encoder) boolean(dst []byte, b bool) []byte {
@@ -264,14 +231,6 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	return dst
 }
 
-// optValue writes an Option<Value>: null for nil.
-func (e *encoder) optValue(dst []byte, p *Value) []byte {
-	if p == nil {
-		return append(dst, "null"...)
-	}
-	return e.value(dst, *p)
-}
-
 // enumValue is a unit-only enum: a named string type with a Valid method.
 type enumValue interface {
 	~string
@@ -282,29 +241,54 @@ type enumValue interface {
 // Enum values are plain ASCII identifiers: nothing to escape.
 func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 	if !v.Valid() {
-		return dst, encodeFail(outsideList(v))
+		return dst, encodeFail(fmt.Sprintf("%T value outside its list", v))
 	}
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
 }
 
-// outsideList returns the failure reason of an enum value outside its
-// list, naming its type.
-func outsideList[T enumValue](v T) string {
-	return fmt.Sprintf("%T value outside its list", v)
+// errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
+const errNilEvent = "nil event"
+
+// nilVariant returns the failure of a nil (interface or pointer) variant of
+// the named enum in a member that is not an Option.
+func nilVariant(enum string) *pathError {
+	return encodeFail("nil " + enum)
 }
 
-// writeStrings writes a slice of strings (or of a newtype over string) as a
-// JSON array; nil is written [].
-func writeStrings[T ~string](e *encoder, dst []byte, s []T) ([]byte, *pathError) {
-	dst = append(dst, '[')
-	for j, v := range s {
-		if j > 0 {
-			dst = append(dst, ',')
-		}
-		var err *pathError
-		if dst, err = e.str(dst, string(v)); err != nil {
-			return dst, err.at(j)
-		}
+// foreignVariant returns the failure of a value of the named sealed
+// interface whose type is none of its variants: a type of another package
+// that embeds a variant, and so implements the interface through the
+// promoted sealing method. It is never written, not even as None.
+func foreignVariant(enum string) *pathError {
+	return encodeFail(enum + " of a type that is none of its variants")
+}
+
+// key is a literal the writers append (a member key, with the tag, braces
+// and commas around it), kept both as a string and padded into a
+// fixed-size array: an array copy is a few vector moves where appending the
+// string calls memmove, a measurable part of the time of small events.
+type key struct {
+	b [64]byte
+	n int    // len(s) if s fits in b, else 0
+	s string // the literal
+}
+
+func newKey(s string) key {
+	k := key{s: s}
+	if len(s) <= len(k.b) {
+		k.n = copy(k.b[:], s)
 	}
-	return append(dst, ']'), nil
+	return k
+}
+
+// appendTo appends k's literal to dst. With 64 bytes of spare capacity it
+// copies the whole array and keeps only its first n bytes: the rest of the
+// copy lands in dst's spare capacity, which the writers may overwrite (see
+// AppendEvent).
+func (k *key) appendTo(dst []byte) []byte {
+	if n := len(dst); k.n > 0 && cap(dst)-n >= len(k.b) {
+		*(*[64]byte)(dst[n : n+len(k.b)]) = k.b
+		return dst[:n+k.n]
+	}
+	return append(dst, k.s...)
 }

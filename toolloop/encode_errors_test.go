@@ -81,7 +81,6 @@ func encodeFailures() []struct {
 			"record.delta.message: nil Message"},
 		{"class outside its list", EffectDeniedEvent{Class: "Capability_Denied_" + secret},
 			"event effect_denied: class: toolloop.ResidualClass value outside its list"},
-		{"empty class", EffectDeniedEvent{}, "class: toolloop.ResidualClass value outside its list"},
 		{"arg not UTF-8", withCommand(CommandInvocationProgram{Args: []string{"a", "b", badUTF8}}),
 			"event proposal_observed: proposal.command.args[2]: string is not valid UTF-8"},
 		{"env key not UTF-8", withCommand(&CommandInvocationProgram{Env: map[string]string{badUTF8: "v"}}),

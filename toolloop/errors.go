@@ -13,10 +13,10 @@ import (
 // the errors of the ports unchanged. Messages name a member path or an
 // index, never input text or payloads.
 var (
-	// ErrDecode reports input that is not a valid event, payload, ledger row
-	// or Value under the decoding rules of the specification (§6): bad JSON,
-	// a missing or repeated member, a type mismatch, an unknown tag or enum
-	// value, an out-of-range number.
+	// ErrDecode reports input that is not a valid event, payload, ledger
+	// row or Value under the reading rules of the package documentation:
+	// bad JSON, a missing or repeated member, a type mismatch, an unknown
+	// tag or enum value, an out-of-range number.
 	ErrDecode = errors.New("toolloop: cannot decode")
 
 	// ErrEncode reports a value that cannot be written: a nil event, a nil
@@ -54,7 +54,7 @@ var (
 )
 
 // pathError is a failure of the package's writers and readers at a member
-// path (§10 of the specification): a fixed reason, or for malformed JSON the
+// path: a fixed reason, or for malformed JSON the
 // internal/canon syntax error (which names only a byte offset), wrapping one
 // sentinel. The path is built while the error travels up the writer or
 // reader, so a successful call pays nothing for it; it holds only known

@@ -2,8 +2,7 @@ package toolloop
 
 import "github.com/agentkernel/agentkernel/internal/canon"
 
-// This file classifies tool_loop ledger rows and payloads (§7 of the
-// specification). Both functions scan their input once in the common case
+// This file classifies tool_loop ledger rows and payloads. Both functions scan their input once in the common case
 // (an event is decoded where it stands, and only re-scanned when its
 // decoding fails or its payload turns out to be an unversioned one), and
 // report malformed JSON anywhere in the input before any classification.
@@ -21,21 +20,20 @@ const (
 	decMissingMem = "missing member"
 )
 
-// DecodePayload decodes the payload of a tool_loop ledger row (§7.2 of the
-// specification). An object with a schema_version member is an envelope:
-// schema_version or body present twice fails with ErrDecode (checked
-// first), a schema_version other than the integer literal 1 with
-// ErrUnknownSchemaVersion (checked before the body is looked at), a missing
-// body with ErrDecode; otherwise the body is decoded as a LoopEvent and the
-// result has Version 1. Any other payload is an unversioned (legacy) row: it
-// is decoded as a LoopEvent itself (failure: ErrDecode), must hold one of
-// the 19 legacy events (else ErrUnversionedEvent) and gives Version 0.
-// Malformed JSON anywhere in payload fails with ErrDecode before any of
-// these checks. payload is neither modified nor retained.
+// DecodePayload decodes the payload of a tool_loop ledger row. An object
+// with a schema_version member is an envelope: schema_version or body
+// present twice fails with ErrDecode (checked first), a schema_version other
+// than the integer literal 1 with ErrUnknownSchemaVersion (checked before
+// the body is looked at), a missing body with ErrDecode; otherwise the body
+// is decoded as a LoopEvent and the result has Version 1. Any other payload
+// is an unversioned (legacy) row: it is decoded as a LoopEvent itself
+// (failure: ErrDecode), must hold one of the 19 legacy events (else
+// ErrUnversionedEvent) and gives Version 0. Malformed JSON anywhere in
+// payload fails with ErrDecode before any of these checks. payload is
+// neither modified nor retained.
 func DecodePayload(payload []byte) (DecodedEvent, error) {
 	var d decoder
-	d.reset(payload)
-	k, err := d.next()
+	k, err := d.start(payload)
 	if err != nil {
 		return DecodedEvent{}, err
 	}
@@ -52,10 +50,10 @@ func DecodePayload(payload []byte) (DecodedEvent, error) {
 	return res, nil
 }
 
-// DecodeLedgerRow decodes a whole ledger row (§7.1 of the specification):
-// the row must be valid JSON under §6.1 (nesting counted from the row
-// itself), else ErrDecode; it must be an object with exactly one string
-// member event (else ErrDecode); an event other than "custom" gives
+// DecodeLedgerRow decodes a whole ledger row: the row must be valid JSON
+// under the syntax rules of the package documentation (nesting counted from
+// the row itself), else ErrDecode; it must be an object with exactly one
+// string member event (else ErrDecode); an event other than "custom" gives
 // ErrNotToolLoopRow; a custom row needs exactly one string member kind and
 // one member payload (else ErrDecode), and a kind other than "tool_loop"
 // gives ErrNotToolLoopRow. Unknown members are ignored, also when repeated,
@@ -63,8 +61,7 @@ func DecodePayload(payload []byte) (DecodedEvent, error) {
 // decoded as by DecodePayload. row is neither modified nor retained.
 func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 	var d decoder
-	d.reset(row)
-	k, err := d.next()
+	k, err := d.start(row)
 	if err != nil {
 		return DecodedEvent{}, err
 	}
@@ -177,7 +174,7 @@ func (m *rowMember) err() error {
 	return nil
 }
 
-// payload decodes the tool_loop payload whose first token is k (§7.2). A
+// payload decodes the tool_loop payload whose first token is k. A
 // syntax error is returned at once (it outranks every classification);
 // after any other outcome the scanner stands just after the payload.
 func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
@@ -193,13 +190,9 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 	var versionOK bool
 	var body LoopEvent
 	var bodyErr error
-	for {
-		name, vk, err := d.nextMember(&d.s)
+	for name, vk, err := d.nextMember(&d.s); vk != canon.KindObjectEnd; name, vk, err = d.nextMember(&d.s) {
 		if err != nil {
 			return DecodedEvent{}, err
-		}
-		if vk == canon.KindObjectEnd {
-			break
 		}
 		isVersion, isBody := string(name) == envVersion, string(name) == envBody
 		switch {

@@ -10,10 +10,14 @@ import (
 const nullText = "null"
 
 // Value is a free-form JSON value (perspt's serde_json::Value) held as its
-// normalized text (§5.4 of the specification): no white space, object keys
-// sorted bytewise with the last of repeated keys kept, strings re-escaped the
-// serde_json way, numbers re-printed as serde_json prints them in the current
-// float layout (1e+16).
+// normalized text, the text serde_json writes for the value it parses: no
+// white space; object keys sorted bytewise (by their UTF-8 bytes), a key
+// repeated in the input keeping its last value; strings escaped as the
+// writers escape them; an integer literal within the range of a uint64, or
+// of an int64 if negative, kept as that integer, except -0, which is the
+// float -0.0; every other number re-printed as its correctly rounded
+// float64, in the current float layout (1e2 is 100.0, 1e400 is an error,
+// 1e-400 is 0.0, 18446744073709551616 is 1.8446744073709552e+19).
 //
 // Because the text is normalized, two Values are equal under == exactly when
 // they hold the same JSON value as perspt sees it. The zero Value is JSON
@@ -27,12 +31,12 @@ type Value struct {
 	text string
 }
 
-// ParseValue parses data as exactly one JSON value under the strict reading
-// rules of the specification (§6.1: optional surrounding white space, no
-// trailing data, no BOM, nesting at most 127 levels, strict strings, numbers
-// that round to a finite float64) and returns it normalized. A failure wraps
-// ErrDecode (and the internal syntax error, which names only an offset).
-// ParseValue does not retain data.
+// ParseValue parses data as exactly one JSON value under the syntax rules
+// of the package documentation (optional surrounding white space, no
+// trailing data, no BOM, nesting at most 127 levels, strict strings,
+// numbers that round to a finite float64) and returns it normalized. A
+// failure wraps ErrDecode (and the internal syntax error, which names only
+// an offset). ParseValue does not retain data.
 func ParseValue(data []byte) (Value, error) {
 	norm, err := canon.AppendSerdeValue(nil, data, canon.SerdeMaxDepth)
 	if err != nil {

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 )
 
@@ -198,7 +199,7 @@ func (t *tree) str(dst []byte, st style, n *node, name []byte) []byte {
 			return append(dst, raw...)
 		}
 		if name == nil {
-			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
+			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1], n.flags&StrInvalidUTF8 == 0)
 			name = t.scratch
 		}
 		dst, _ = AppendSerdeString(dst, name)
@@ -211,7 +212,7 @@ func (t *tree) str(dst []byte, st style, n *node, name []byte) []byte {
 		return AppendJSONString(dst, raw[1:len(raw)-1])
 	}
 	if name == nil {
-		t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
+		t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1], n.flags&StrInvalidUTF8 == 0)
 		name = t.scratch
 	}
 	return AppendJSONString(dst, name)
@@ -278,7 +279,16 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 			out = append(out, s.data[s.tokStart])
 			sep = false
 		case KindString:
-			out = appendHTMLSafeRaw(out, s.Raw(), s.flags)
+			switch raw := s.Raw(); {
+			case s.flags&(StrHTML|StrLineSep) == 0:
+				out = d.appendSpan(out, raw)
+			case d != nil && len(raw) >= ChunkSize:
+				d.write(out)
+				d.streamEscaped(raw, "", modeCompact)
+				out = out[:0]
+			default:
+				out = appendHTMLSafe(out, raw)
+			}
 			if s.isKey {
 				out = append(out, ':')
 				sep = false
@@ -286,31 +296,39 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 				sep = true
 			}
 		default:
-			out = append(out, s.Raw()...)
+			out = d.appendSpan(out, s.Raw())
 			sep = true
 		}
 		out = d.Feed(out)
 	}
 }
 
-// appendHTMLSafeRaw appends a raw string token with '<' '>' '&' and the
-// bytes of U+2028/U+2029 replaced by \u escapes, nothing else changed.
-func appendHTMLSafeRaw(dst, raw []byte, flags uint8) []byte {
-	if flags&(StrHTML|StrLineSep) == 0 {
-		return append(dst, raw...)
-	}
-	start := 0
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case c == '<' || c == '>' || c == '&':
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
-			start = i + 1
-		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8:
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[raw[i+2]&0xF])
-			i += 2
-			start = i + 1
+// appendHTMLSafe appends the raw bytes of a JSON string token with '<' '>'
+// '&' and the bytes of U+2028/U+2029 replaced by their \u escapes, nothing
+// else changed, eight bytes at a time.
+func appendHTMLSafe(dst, raw []byte) []byte {
+	start, i := 0, 0
+	for i < len(raw) {
+		var x uint64
+		if i+8 <= len(raw) {
+			x = load64(raw, i)
+		} else {
+			x = loadTail(raw, i)
+		}
+		m := htmlBytes(x) | exactBytes(x, 0xe2)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := i + bits.TrailingZeros64(m)>>3
+		if c := raw[j]; c != 0xe2 {
+			dst = append(append(dst, raw[start:j]...), jsonEscapes[c]...)
+			i, start = j+1, j+1
+		} else if j+2 < len(raw) && raw[j+1] == 0x80 && raw[j+2]&^1 == 0xa8 {
+			dst = append(append(dst, raw[start:j]...), '\\', 'u', '2', '0', '2', lowerHex[raw[j+2]&0xf])
+			i, start = j+3, j+3
+		} else {
+			i = j + 1
 		}
 	}
 	return append(dst, raw[start:]...)

@@ -3,57 +3,7 @@ package canon
 import (
 	"math"
 	"strconv"
-	"unicode/utf8"
 )
-
-// serdeSafe reports the ASCII bytes serde_json writes unchanged inside a
-// string: everything from 0x20 to 0x7F except '"' and '\\'.
-var serdeSafe = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// AppendSerdeString appends s as a JSON string exactly as serde_json writes
-// it: '"' and '\\' escaped, \b \f \n \r \t short forms, other bytes below
-// 0x20 as lowercase \u00xx, everything else raw (no HTML escaping; DEL,
-// U+2028 and U+2029 raw). s must be valid UTF-8: otherwise dst is returned
-// unchanged with ok false.
-func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool) {
-	orig := len(dst)
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		// Skip safe bytes a word, then a byte, at a time; both loops are
-		// inlined, so a short string costs no call per byte.
-		for i+8 <= len(s) && serdeBad(load64(s, i)) == 0 {
-			i += 8
-		}
-		for i < len(s) && serdeSafe[s[i]] {
-			i++
-		}
-		if i >= len(s) {
-			break
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			dst = appendEscapedASCII(dst, c, false)
-			i++
-			start = i
-			continue
-		}
-		// A multi-byte sequence: written raw when it is valid UTF-8.
-		n := min(len(s)-i, utf8.UTFMax)
-		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
-		if r == utf8.RuneError && size == 1 {
-			return dst[:orig], false
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"'), true
-}
 
 const (
 	maxUint64Digits = "18446744073709551615"

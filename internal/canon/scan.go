@@ -334,6 +334,20 @@ func (s *Scanner) end(p int, c byte) (Kind, error) {
 	return KindArrayEnd, nil
 }
 
+// jumpToKey moves s, inside an object, to the key token at p: the next
+// token returned is that key.
+func (s *Scanner) jumpToKey(p int) {
+	s.pos, s.state = p, stKey
+}
+
+// leave moves s, inside an object, past that object's end at end (just
+// past its '}'), as if it had returned the end token.
+func (s *Scanner) leave(end int) {
+	s.depth--
+	s.tokStart, s.tokEnd, s.pos = end-1, end, end
+	s.afterValue()
+}
+
 func (s *Scanner) afterValue() {
 	if s.depth == 0 {
 		s.state = stDone

@@ -55,15 +55,14 @@ func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
 // the value is consumed from s (whose mode and depth limit apply). On error
 // dst is returned unchanged.
 func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
-	t := newTree(0)
-	if err := t.build(s, k); err != nil {
-		return dst, err
-	}
-	out, err := t.emit(dst, nil, styleSerde)
+	var b canonBuffers
+	c := b.canonicalizer(styleSerde)
+	start := s.tokStart
+	end, err := c.read(s, k)
 	if err != nil {
 		return dst, err
 	}
-	return out, nil
+	return c.emit(dst, nil, start, end)
 }
 
 // AppendSerdeLegacy appends normalized serde_json text (as produced by

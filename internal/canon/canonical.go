@@ -43,13 +43,9 @@ const inNames = 1 << 31
 // deduplicated members in canonicalizer.sorted.
 type objectRecord struct {
 	start, end uint32 // offsets of '{' and just past '}'
-	first      uint32 // its first member in open (inOpen) or sorted
-	count      uint32 // its number of members, | inOpen
+	first      uint32 // its members start this many places before the end of members
+	count      uint32 // its number of members
 }
-
-// inOpen marks a recorded object whose members are sealed in
-// canonicalizer.open rather than copied to canonicalizer.sorted.
-const inOpen = 1 << 31
 
 // openObject is an object being read by the first pass.
 type openObject struct {
@@ -67,18 +63,21 @@ const unsorted = 1 << 31
 type emitFrame struct {
 	depth uint32 // the Scanner's depth inside the object
 	rec   uint32 // index in records
-	next  uint32 // the next member to write
+	next  uint32 // how many of its members are written
 }
 
 // canonicalizer holds the state of one re-encoding. Its slices start on
 // the caller's stack (see newCanonicalizer) and move to the heap only for
 // large documents.
 type canonicalizer struct {
-	data     []byte
-	st       style
-	open     []member       // sealed members, then those of the open objects
-	sealed   int            // open[:sealed] belong to recorded objects
-	sorted   []member       // members of the other recorded objects
+	data []byte
+	st   style
+	// members holds, from its start, the members of the open objects
+	// (innermost last) and, from its end, those of the recorded objects.
+	members  []member
+	nOpen    int            // members[:nOpen] are open
+	nSorted  int            // members[len(members)-nSorted:] are recorded
+	seen     int            // members read so far
 	records  []objectRecord // the recorded objects, by start once read
 	names    []byte         // decoded names of keys with escapes
 	objects  []openObject   // the open objects
@@ -116,7 +115,7 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 	if uint64(len(s.data)) > 1<<32-2 {
 		return 0, s.errAt(0, "document larger than 4 GiB")
 	}
-	c.data = s.data
+	c.data, c.start = s.data, s.tokStart
 	c.canon = true
 	// gap is the number of bytes that must separate the next token from
 	// the end of the last one in a compact document.
@@ -131,7 +130,7 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 		}
 		switch k {
 		case KindObjectBegin:
-			c.objects = append(grow(c.objects, 1, 0), openObject{start: uint32(s.tokStart), base: uint32(len(c.open))})
+			c.objects = append(grow(c.objects, 1, 0), openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
 			gap = 0
 		case KindArrayBegin:
 			gap = 0
@@ -139,7 +138,7 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 			o := c.objects[len(c.objects)-1]
 			c.objects = c.objects[:len(c.objects)-1]
 			if o.base&unsorted == 0 {
-				c.open = c.open[:o.base]
+				c.nOpen = int(o.base)
 			} else {
 				o.base &^= unsorted
 				c.record(s, o)
@@ -197,11 +196,40 @@ func (c *canonicalizer) key(s *Scanner) {
 		c.canon = false
 	}
 	o := &c.objects[len(c.objects)-1]
-	if o.base&unsorted == 0 && uint32(len(c.open)) > o.base && bytes.Compare(c.name(c.open[len(c.open)-1]), c.name(m)) >= 0 {
+	if o.base&unsorted == 0 && uint32(c.nOpen) > o.base && bytes.Compare(c.name(c.members[c.nOpen-1]), c.name(m)) >= 0 {
 		o.base |= unsorted
 		c.canon = false
 	}
-	c.open = append(grow(c.open, 1, (len(c.data)-s.tokEnd)/16), m)
+	if c.nOpen+c.nSorted == len(c.members) {
+		c.growMembers(s)
+	}
+	c.members[c.nOpen] = m
+	c.nOpen++
+	c.seen++
+}
+
+// growMembers enlarges members, full, by an estimate of what the rest of
+// the value needs: the density of members read so far applied to the rest
+// (at most one member per 8 bytes), and at least a quarter.
+func (c *canonicalizer) growMembers(s *Scanner) {
+	n := len(c.members)
+	est := min((len(c.data)-s.tokEnd)/8, c.extrapolate(s, c.seen))
+	g := make([]member, n+max(est, n/4+16))
+	copy(g, c.members[:c.nOpen])
+	copy(g[len(g)-c.nSorted:], c.members[n-c.nSorted:])
+	c.members = g
+}
+
+// extrapolate returns how many more of something the rest of the value
+// holds, at the density of the seen ones in what s has read of it, with a
+// sixteenth to spare; 0 (grow by doubling) until a sample of 4 KiB is read.
+func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
+	read := s.tokEnd - c.start
+	if read < 4096 {
+		return 0
+	}
+	est := int(int64(len(c.data)-s.tokEnd) * int64(seen) / int64(read))
+	return est + est/16
 }
 
 // grow returns s with room for n more elements. It at least doubles the
@@ -218,11 +246,10 @@ func grow[E any](s []E, n, hint int) []E {
 }
 
 // record sorts and deduplicates the members of the object o, which s has
-// just closed, c.open[o.base:], and records the object. When no open
-// object has members below them they stay where they are, sealed;
-// otherwise they are copied to c.sorted.
+// just closed, members[o.base:nOpen], moves them to the recorded members at
+// the end of members and records the object.
 func (c *canonicalizer) record(s *Scanner, o openObject) {
-	ms := c.open[o.base:]
+	ms := c.members[o.base:c.nOpen]
 	slices.SortFunc(ms, func(a, b member) int {
 		if r := bytes.Compare(c.name(a), c.name(b)); r != 0 {
 			return r
@@ -238,18 +265,18 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 		ms[n] = m
 		n++
 	}
-	r := objectRecord{start: o.start, end: uint32(s.tokEnd), count: uint32(n)}
-	if int(o.base) == c.sealed {
-		r.first = o.base
-		r.count |= inOpen
-		c.sealed += n
-		c.open = c.open[:c.sealed]
-	} else {
-		r.first = uint32(len(c.sorted))
-		c.sorted = append(grow(c.sorted, n, (len(c.data)-s.tokEnd)/16), ms[:n]...)
-		c.open = c.open[:o.base]
+	// The destination never starts below o.base: nOpen+nSorted fit.
+	copy(c.members[len(c.members)-c.nSorted-n:], ms[:n])
+	c.nSorted += n
+	c.nOpen = int(o.base)
+	if len(c.records) == cap(c.records) {
+		// As for members: the density of records so far, applied to the
+		// rest of the value.
+		c.records = grow(c.records, 1, len(c.records)+c.extrapolate(s, len(c.records)))
 	}
-	c.records = append(grow(c.records, 1, 0), r)
+	c.records = append(c.records, objectRecord{
+		start: o.start, end: uint32(s.tokEnd), first: uint32(c.nSorted), count: uint32(n),
+	})
 }
 
 // canonicalString reports whether the string token s has just returned is
@@ -337,12 +364,10 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 			return dst, err
 		}
 		if d == nil {
-			n := s.tokEnd - s.tokStart + 32
-			if k == KindString {
-				n = maxEscapeGrowth*n + 2
-			}
+			// A string whose spelling changes may grow up to
+			// maxEscapeGrowth times (writeString makes that room).
 			c.consumed += s.tokEnd - s.tokStart
-			out = c.room(out, n)
+			out = c.room(out, s.tokEnd-s.tokStart+32)
 		}
 		if k != KindObjectEnd && k != KindArrayEnd && prev == stCommaOrEnd {
 			out = append(out, ',') // the Scanner has just consumed one
@@ -352,7 +377,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 			out = append(out, s.data[s.tokStart])
 			if k == KindObjectBegin && len(c.records) > 0 {
 				if r := c.recordAt(s.tokStart); r >= 0 {
-					c.frames = append(grow(c.frames, 1, 0), emitFrame{depth: uint32(s.depth), rec: uint32(r), next: c.records[r].first})
+					c.frames = append(grow(c.frames, 1, 0), emitFrame{depth: uint32(s.depth), rec: uint32(r)})
 					out = c.nextMember(out, &s)
 				}
 			}
@@ -385,7 +410,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 				break
 			}
 			r := &c.records[f.rec]
-			if f.next < r.first+r.count&^inOpen {
+			if f.next < r.count {
 				out = c.nextMember(out, &s)
 				break
 			}
@@ -408,7 +433,7 @@ func (c *canonicalizer) room(out []byte, n int) []byte {
 		return out
 	}
 	rest := max(c.end-c.start-c.consumed, 0) * (len(out) - c.outStart + 1) / (c.consumed + 1)
-	g := make([]byte, len(out), len(out)+n+max(rest+rest/16, len(out)/4))
+	g := make([]byte, len(out), len(out)+n+max(rest+rest/16+64, len(out)/4))
 	copy(g, out)
 	return g
 }
@@ -419,14 +444,10 @@ func (c *canonicalizer) room(out []byte, n int) []byte {
 func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 	f := &c.frames[len(c.frames)-1]
 	r := &c.records[f.rec]
-	if f.next > r.first {
+	if f.next > 0 {
 		out = append(out, ',')
 	}
-	ms := c.sorted
-	if r.count&inOpen != 0 {
-		ms = c.open
-	}
-	s.jumpToKey(int(c.keyStart(ms[f.next])))
+	s.jumpToKey(int(c.keyStart(c.members[len(c.members)-int(r.first)+int(f.next)])))
 	f.next++
 	return out
 }
@@ -455,6 +476,9 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 		d.write(append(out, '"'))
 		d.streamEscaped(body, "", mode) // decoded text is valid UTF-8
 		return append(out[:0], '"')
+	}
+	if d == nil {
+		out = c.room(out, maxEscapeGrowth*len(body)+2)
 	}
 	out, _ = appendEscaped(append(out, '"'), body, mode)
 	return append(out, '"')
@@ -485,15 +509,15 @@ func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st 
 // canonBuffers are the first buffers of a canonicalizer, on its caller's
 // stack: a small document needs no other memory.
 type canonBuffers struct {
-	open, sorted [16]member
-	records      [4]objectRecord
-	objects      [8]openObject
-	frames       [4]emitFrame
+	members [32]member
+	records [4]objectRecord
+	objects [8]openObject
+	frames  [4]emitFrame
 }
 
 func (b *canonBuffers) canonicalizer(st style) canonicalizer {
 	return canonicalizer{
-		st: st, open: b.open[:0], sorted: b.sorted[:0], records: b.records[:0],
+		st: st, members: b.members[:], records: b.records[:0],
 		objects: b.objects[:0], frames: b.frames[:0],
 	}
 }

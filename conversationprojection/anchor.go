@@ -62,7 +62,21 @@ func (o occurrences) next(id MessageIdentity) MessageAnchor {
 // results, ...) are skipped. The first identity error is returned, naming
 // the item index, with a nil slice. Without message items the result is a
 // non-nil empty slice. It hashes each message item once: O(total bytes).
+//
+// Before hashing, items are checked against the count and size bounds of
+// an item-authority lipapi.Call (lipapi.Call.CheckBounds): more than
+// lipapi.MaxItems items, or a part over its size bound, gives an error
+// wrapping ErrBoundExceeded and lipapi.ErrInvalidCall. The other anchor
+// functions check their input the same way.
 func ComputeItemAnchors(items []lipapi.Item) ([]MessageAnchor, error) {
+	if err := itemBounds(items); err != nil {
+		return nil, err
+	}
+	return computeItemAnchors(items)
+}
+
+// computeItemAnchors is ComputeItemAnchors on items within their bounds.
+func computeItemAnchors(items []lipapi.Item) ([]MessageAnchor, error) {
 	n := 0
 	for i := range items {
 		if items[i].Kind == lipapi.ItemKindMessage {
@@ -88,10 +102,15 @@ func ComputeItemAnchors(items []lipapi.Item) ([]MessageAnchor, error) {
 // message units in call: with item authority (call.HasItemAuthority) those
 // of ComputeItemAnchors(call.Items); with legacy authority one anchor per
 // message of Instructions then Messages, occurrences counted across both.
-// Errors and the empty result are as for ComputeItemAnchors.
+// Errors and the empty result are as for ComputeItemAnchors; call is
+// checked against the bounds of its authority (lipapi.Call.CheckBounds)
+// before anything is hashed.
 func ComputeCallAnchors(call lipapi.Call) ([]MessageAnchor, error) {
+	if err := callBounds(&call, ErrBoundExceeded, ""); err != nil {
+		return nil, err
+	}
 	if call.HasItemAuthority() {
-		return ComputeItemAnchors(call.Items)
+		return computeItemAnchors(call.Items)
 	}
 	n := len(call.Instructions) + len(call.Messages)
 	out := make([]MessageAnchor, 0, n)
@@ -119,14 +138,19 @@ func legacyRegion(r int) string {
 // ItemAnchorAt returns the MessageAnchor for the message item at index i in
 // items: its identity and the number of message items in items[0:i+1] with
 // that identity. An index out of range or a non-message item at i wraps
-// ErrNonMessageItem; the first identity error among the message items of
-// items[0:i+1] is returned.
+// ErrNonMessageItem; then items are checked against their bounds (as by
+// ComputeItemAnchors, ErrBoundExceeded); then the first identity error
+// among the message items of items[0:i+1] is returned. CallAnchorAt does
+// the same for a whole call, in either authority.
 func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 	if i < 0 || i >= len(items) {
 		return MessageAnchor{}, fmt.Errorf("%w: index %d out of range [0,%d)", ErrNonMessageItem, i, len(items))
 	}
 	if items[i].Kind != lipapi.ItemKindMessage {
 		return MessageAnchor{}, fmt.Errorf("%w: items[%d] is not a message item", ErrNonMessageItem, i)
+	}
+	if err := itemBounds(items); err != nil {
+		return MessageAnchor{}, err
 	}
 	ids := make([]MessageIdentity, 0, i+1)
 	for j := 0; j <= i; j++ {
@@ -139,6 +163,52 @@ func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 		}
 		ids = append(ids, id)
 	}
+	return anchorOfLast(ids), nil
+}
+
+// CallAnchorAt returns the MessageAnchor of the message unit at position i
+// of call's trajectory, the counterpart of ItemAnchorAt for both
+// authorities: with item authority (call.HasItemAuthority) it is
+// ItemAnchorAt(call.Items, i); with legacy authority i indexes Instructions
+// followed by Messages (0 to len(Instructions)-1 for instructions, then
+// len(Instructions)+j for Messages[j], as OverlayProvenance's
+// InjectedTrajectoryIndex does), and the occurrence counts the units with
+// the same identity in the trajectory up to and including i, instructions
+// and messages together. So CallAnchorAt(call, i) is the anchor that
+// ComputeCallAnchors(call) returns for that unit.
+//
+// A position out of range, or a non-message item at i, gives an error
+// wrapping ErrNonMessageItem; the first identity error among the units up to
+// i is returned, naming the unit. Units after i are not hashed.
+func CallAnchorAt(call lipapi.Call, i int) (MessageAnchor, error) {
+	if call.HasItemAuthority() {
+		return ItemAnchorAt(call.Items, i)
+	}
+	nIns := len(call.Instructions)
+	if n := nIns + len(call.Messages); i < 0 || i >= n {
+		return MessageAnchor{}, fmt.Errorf("%w: index %d out of range [0,%d)", ErrNonMessageItem, i, n)
+	}
+	if err := callBounds(&call, ErrBoundExceeded, ""); err != nil {
+		return MessageAnchor{}, err
+	}
+	ids := make([]MessageIdentity, 0, i+1)
+	for j := 0; j <= i; j++ {
+		r, at, m := 0, j, call.Instructions
+		if j >= nIns {
+			r, at, m = 1, j-nIns, call.Messages
+		}
+		id, err := MessageIdentityOf(m[at])
+		if err != nil {
+			return MessageAnchor{}, fmt.Errorf("%s[%d]: %w", legacyRegion(r), at, err)
+		}
+		ids = append(ids, id)
+	}
+	return anchorOfLast(ids), nil
+}
+
+// anchorOfLast returns the anchor of the last of the identities ids, in
+// trajectory order: its identity and how often it occurs in ids.
+func anchorOfLast(ids []MessageIdentity) MessageAnchor {
 	target := ids[len(ids)-1]
 	var n uint32
 	for _, id := range ids {
@@ -146,17 +216,21 @@ func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 			n++
 		}
 	}
-	return MessageAnchor{Identity: target, Occurrence: n}, nil
+	return MessageAnchor{Identity: target, Occurrence: n}
 }
 
 // ResolveAnchor locates the 0-based index of the item the anchor names in
 // items: the a.Occurrence-th message item whose identity is a.Identity. If
 // found, it returns (index, true, nil); if not, (-1, false, nil). An anchor
-// that does not validate, or an identity error on a message item scanned
-// before the match, gives (-1, false, err). Items after the match are not
-// hashed.
+// that does not validate, items over their bounds (as for
+// ComputeItemAnchors, ErrBoundExceeded) or an identity error on a message
+// item scanned before the match gives (-1, false, err). Items after the
+// match are not hashed.
 func ResolveAnchor(items []lipapi.Item, a MessageAnchor) (int, bool, error) {
 	if err := a.Validate(); err != nil {
+		return -1, false, err
+	}
+	if err := itemBounds(items); err != nil {
 		return -1, false, err
 	}
 	var n uint32

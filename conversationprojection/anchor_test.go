@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -184,6 +185,72 @@ func TestItemAnchorAtIdentityErrorsInRange(t *testing.T) {
 	// Items after the target are not part of the range.
 	if a, err := ItemAnchorAt(items, 0); err != nil || a.Occurrence != 1 {
 		t.Errorf("ItemAnchorAt(0) = %v, %v", a, err)
+	}
+}
+
+// TestCallAnchorAtMatchesComputeCallAnchors pins CallAnchorAt against
+// ComputeCallAnchors in both authorities: legacy positions run through
+// Instructions then Messages with one occurrence counter.
+func TestCallAnchorAtMatchesComputeCallAnchors(t *testing.T) {
+	a, b := textMessage("system", "A"), textMessage("user", "B")
+	legacy := lipapi.Call{
+		Instructions: []lipapi.Message{a, b},
+		Messages:     []lipapi.Message{b, a, textMessage("user", "C"), a},
+	}
+	items := lipapi.Call{Items: anchorTestItems()}
+	for _, call := range []lipapi.Call{legacy, items} {
+		all, err := ComputeCallAnchors(call)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(call.Items)
+		if !call.HasItemAuthority() {
+			n = len(call.Instructions) + len(call.Messages)
+		}
+		k := 0
+		for i := 0; i < n; i++ {
+			got, err := CallAnchorAt(call, i)
+			if call.HasItemAuthority() && call.Items[i].Kind != lipapi.ItemKindMessage {
+				if !errors.Is(err, ErrNonMessageItem) || got != (MessageAnchor{}) {
+					t.Errorf("CallAnchorAt(%d) on a non-message item: %v, %v", i, got, err)
+				}
+				continue
+			}
+			if err != nil || got != all[k] {
+				t.Errorf("CallAnchorAt(%d) = %v, %v; want %v", i, got, err, all[k])
+			}
+			k++
+		}
+		for _, i := range []int{-1, n, math.MaxInt, math.MinInt} {
+			if got, err := CallAnchorAt(call, i); !errors.Is(err, ErrNonMessageItem) || got != (MessageAnchor{}) {
+				t.Errorf("CallAnchorAt(%d) out of range: %v, %v", i, got, err)
+			}
+		}
+	}
+	// The shared counter: the last A is the third A of the trajectory.
+	if got, err := CallAnchorAt(legacy, 5); err != nil || got.Occurrence != 3 || got.Identity != mustIdentity(t, a) {
+		t.Errorf("CallAnchorAt(legacy, 5) = %v, %v; want the third A", got, err)
+	}
+	if _, err := CallAnchorAt(lipapi.Call{}, 0); !errors.Is(err, ErrNonMessageItem) {
+		t.Errorf("CallAnchorAt of the zero call: %v", err)
+	}
+}
+
+func TestCallAnchorAtIdentityErrorsUpToTheUnit(t *testing.T) {
+	bad := lipapi.Message{Role: "user"} // no parts
+	call := lipapi.Call{
+		Instructions: []lipapi.Message{textMessage("system", "s")},
+		Messages:     []lipapi.Message{textMessage("user", "a"), bad, textMessage("user", "a")},
+	}
+	for _, i := range []int{2, 3} {
+		_, err := CallAnchorAt(call, i)
+		if !errors.Is(err, ErrEmptyMessage) || !strings.HasPrefix(err.Error(), "messages[1]: ") {
+			t.Errorf("CallAnchorAt(%d) = %v, want the error of messages[1]", i, err)
+		}
+	}
+	// Units after i are not hashed.
+	if got, err := CallAnchorAt(call, 1); err != nil || got.Occurrence != 1 {
+		t.Errorf("CallAnchorAt(1) = %v, %v", got, err)
 	}
 }
 

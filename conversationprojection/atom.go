@@ -12,7 +12,9 @@ import (
 
 // ContentKind classifies normalized content parts for semantic identity
 // calculation. A NormalizedContent's Kind is always the kind string of the
-// part it was derived from.
+// part it was derived from. The zero ContentKind, "", is the kind of no part:
+// AtomOfMessage and AtomOfItem reject a part of empty kind with
+// ErrUnsupportedContent and so never produce it.
 type ContentKind string
 
 // The content kinds an atom can hold: the legacy part kinds and the item
@@ -70,7 +72,9 @@ type MessageAtomV1 struct {
 
 // NormalizedContent is one ordered semantic content fragment in a message
 // atom. Fields that are empty (empty string, nil pointer, empty raw value)
-// are omitted from the atom bytes.
+// are omitted from the atom bytes. The zero NormalizedContent has an empty
+// kind and no fields; it is written {"kind":""}, and AtomOfMessage and
+// AtomOfItem never produce it.
 type NormalizedContent struct {
 	// Kind is the kind of the part the fragment was derived from.
 	Kind ContentKind `json:"kind"`
@@ -123,7 +127,7 @@ type NormalizedContent struct {
 
 // NormalizedAnnotation holds deterministic annotation data: Data is
 // canonical JSON (see CanonicalJSON) when built by AtomOfMessage or
-// AtomOfItem.
+// AtomOfItem. The zero value is the empty annotation, written {}.
 type NormalizedAnnotation struct {
 	// Type is the annotation type, verbatim.
 	Type string `json:"type,omitempty"`
@@ -132,7 +136,8 @@ type NormalizedAnnotation struct {
 }
 
 // NormalizedExtension carries vendor-prefixed custom content parts. Type is
-// always written to the atom bytes, even when empty.
+// always written to the atom bytes, even when empty, so the zero value is
+// written {"type":""}.
 type NormalizedExtension struct {
 	// Namespace optionally owns the part, verbatim.
 	Namespace string `json:"namespace,omitempty"`
@@ -147,7 +152,8 @@ type NormalizedExtension struct {
 // NormalizedReasoning holds normalized reasoning metadata and payload: the
 // normalized dialect, text with line breaks normalized, the signature
 // verbatim and the JSON payloads in canonical form. The Summary and Content
-// presence flags of lipapi.ReasoningPart are not part of identity.
+// presence flags of lipapi.ReasoningPart are not part of identity. The zero
+// value has no member to write and is written {}.
 type NormalizedReasoning struct {
 	// Dialect is lipapi.NormalizeReasoningDialect of the part's dialect.
 	Dialect string `json:"dialect,omitempty"`
@@ -170,12 +176,28 @@ type NormalizedReasoning struct {
 
 // AtomOfMessage projects a legacy message to its normalized MessageAtomV1.
 //
-// The role is trimmed and must be one of the five roles (ErrInvalidRole);
-// then the message needs at least one part (ErrEmptyMessage); then each
-// part is mapped in order and the first failure is returned: an unknown or
-// empty kind wraps ErrUnsupportedContent, a JSON payload that is not
-// exactly one JSON value wraps ErrInvalidJSON. Metadata, tool call IDs and
-// tool names are ignored. The atom shares no memory with msg.
+// The role is trimmed (strings.TrimSpace) and must then be one of the five
+// roles (ErrInvalidRole); the atom holds the trimmed role. Then the message
+// needs at least one part (ErrEmptyMessage); then each part is mapped in
+// order and the first failure is returned: an unknown or empty kind wraps
+// ErrUnsupportedContent, a JSON payload that is not exactly one JSON value
+// wraps ErrInvalidJSON. Each part becomes one NormalizedContent of the same
+// kind, where norm(s) replaces every CRLF and then every remaining CR of s
+// by LF (nothing is trimmed) and CJ(x) is CanonicalJSON(x):
+//
+//	text         Text = norm(Text)
+//	image_ref    ImageRef, ImageMIME; when Content is not empty also
+//	             Annotation = {Type: "image_detail", Data: CJ(Content)}
+//	file_ref     FileRef, FileMIME, FileName
+//	tool_result  Text = norm(Text)
+//	json         with c = CJ(Content) (nil when Content is empty):
+//	             Text = string(c), Annotation = {Type: "json_content", Data: c}, JSON = c
+//	reasoning    Reasoning = the normalized Reasoning (see AtomOfItem), none if nil
+//
+// Fields not listed are ignored: Metadata, ToolCallID, ToolName, a
+// tool_result's Content. Identity does not validate the message (an empty
+// text or a nil reasoning payload is accepted). The atom shares no memory
+// with msg.
 func AtomOfMessage(msg lipapi.Message) (MessageAtomV1, error) {
 	role, err := atomRole(msg.Role)
 	if err != nil {
@@ -191,8 +213,36 @@ func AtomOfMessage(msg lipapi.Message) (MessageAtomV1, error) {
 //
 // The item must be of kind message and carry no variant pointer
 // (ErrNonMessageItem); then the role and content rules of AtomOfMessage
-// apply to Role and Content. ID, Status and Phase are ignored. The atom
-// shares no memory with item.
+// apply to Role and Content. ID, Status and Phase are ignored. Each content
+// part becomes one NormalizedContent of the same kind (norm and CJ as for
+// AtomOfMessage; strings not normalized are copied verbatim):
+//
+//	text, tool_result  Text = norm(Text)
+//	image_ref          ImageRef, ImageMIME, Annotation = A(Annotation)
+//	file_ref           FileRef, FileData, FileMIME, FileName
+//	video_ref          VideoRef, VideoMIME
+//	refusal            Refusal = norm(Refusal)
+//	summary            Summary = norm(Summary)
+//	reasoning          Reasoning = R(Reasoning)
+//	annotation         Annotation = A(Annotation)
+//	assistant_ref      AssistantRef
+//	json               with c = CJ(Text), taken first: Text = string(c), JSON = c,
+//	                   Annotation = A(Annotation)
+//	extension          Extension = E(Extension)
+//
+// where A, R and E map a nil pointer to nil and otherwise: A(a) = {Type,
+// Data: CJ(Data)}; E(e) = {Namespace, Type, Implementor, Data: CJ(Data)};
+// R(r) = {Dialect: lipapi.NormalizeReasoningDialect(Dialect) (which, like
+// strings.ToLower, turns invalid UTF-8 into U+FFFD unless the dialect is pure
+// ASCII), Text:
+// norm(Text), Signature, Opaque, Summary, Content, EncryptedContent: each
+// CJ of itself, in that order, EncryptedContentPresent}. CJ leaves an empty
+// value empty. Content fields not listed for a kind are ignored (a text
+// part's Annotation, an image part's Text). So the legacy and item forms of
+// a message have equal atoms for text, file_ref, tool_result and reasoning
+// parts, and for image_ref and json parts only when the item carries the
+// annotation the legacy form synthesizes. The atom shares no memory with
+// item.
 func AtomOfItem(item lipapi.Item) (MessageAtomV1, error) {
 	role, err := itemRole(&item)
 	if err != nil {

@@ -7,11 +7,31 @@ import (
 )
 
 // CanonicalAtomBytes returns the deterministic JSON bytes for atom: exactly
-// what encoding/json.Marshal writes for the atom struct, produced without
-// reflection. Strings are escaped as encoding/json escapes them (invalid
-// UTF-8 bytes become \ufffd); raw fields are compacted and must each hold
-// exactly one JSON value, else the error wraps ErrInvalidJSON and names the
-// field.
+// what encoding/json.Marshal (Go 1.22 and later) writes for the atom struct,
+// produced without reflection:
+//
+//	{"role":<role>,"content":<content>}
+//
+// where content is null for a nil slice, [] for an empty one, and otherwise
+// the NormalizedContent values in order, each an object whose first member
+// is "kind" and whose other members are its non-empty fields in field order
+// (text, image_ref, image_mime, file_ref, file_data, file_mime, file_name,
+// video_ref, video_mime, refusal, reasoning, summary, annotation,
+// assistant_ref, json, extension). Nested
+// objects follow their field order too, omit empty members, write
+// encrypted_content_present only when true, and always write an extension's
+// type.
+//
+// Strings are escaped as encoding/json escapes them: '"' and '\' with a
+// backslash; \b, \f, \n, \r and \t for those control characters and \u00XX
+// (lowercase hex) for the other bytes below 0x20; '<', '>', '&', U+2028 and
+// U+2029 as \u003c, \u003e, \u0026, \u2028 and \u2029; each byte that is not
+// part of valid UTF-8 as \ufffd; everything else verbatim. Raw fields must
+// each hold exactly one JSON value, optionally surrounded by white space and
+// nested at most 10000 deep (the grammar of CanonicalJSON), else the error
+// wraps ErrInvalidJSON and names the field; they are written
+// compacted, with '<', '>', '&', U+2028 and U+2029 escaped as above and
+// every other byte (numbers, escapes, member order) verbatim.
 //
 // The result is a fresh slice; its length is linear in the size of atom.
 func CanonicalAtomBytes(atom MessageAtomV1) ([]byte, error) {

@@ -51,6 +51,44 @@
 // VerifyAdaptationPreservesProjection checks that a backend adaptation
 // kept every copy, its order and placement, and no never_backend unit.
 //
+// # Lineage proof
+//
+// A carried anchor re-targets an after_message overlay whose anchored
+// message was rewritten in its payload only; Project consults it only when
+// the stored anchor does not resolve. Reassert builds carried anchors only
+// with a frozen baseline (a filteredBaseline with units) and only when it
+// proves, all or nothing, that the late call (once copies, tagged units and
+// surplus are removed) descends from the baseline: the same authority; the
+// same number of items, or of instructions and of messages; and every pair
+// of units at the same position compatible. Payloads (texts, JSON, file
+// data, reasoning text, signature and opaque data) are never compared.
+// Compatible means:
+//
+//   - legacy messages: equal Role and part count, and per part equal Kind,
+//     ToolCallID, ToolName, ImageRef, ImageMIME, FileRef, FileMIME, FileName
+//     and reasoning shape (both nil, or both non-nil with equal normalized
+//     dialects and equal EncryptedContentPresent);
+//   - items: equal Kind, ID, Status, Phase and Role, then by kind: for a
+//     message, content parts pairwise (equal count; equal Kind, ImageRef,
+//     ImageMIME, FileRef, FileMIME, FileName, VideoRef, VideoMIME,
+//     AssistantRef and reasoning shape; an Extension on both or neither,
+//     with equal Namespace, Type and Implementor); for an item_reference,
+//     references present on both sides and equal; for a tool_call, equal CallID and Name; for a
+//     tool_result, equal CallID and Name and parts compatible as for a
+//     message; for a reasoning item, the inner payload's shape; for a
+//     compaction, equal EncapsulatedID and Dialect; for any other kind, an
+//     Extension on both or neither with equal Namespace, Type, Implementor
+//     and Direction. A variant present on one side only is incompatible.
+//
+// When the proof holds, each active after_message overlay whose provenance
+// shows it was placed by its stored anchor gets the anchor of the unit that
+// now holds the slot the stored anchor names in the baseline (its identity,
+// and its occurrence among the late call's units up to that slot). Under
+// legacy authority a slot is skipped when another message of the same
+// region of the baseline is compatible with it, since the two cannot be told
+// apart. A carried anchor is kept only if it validates and differs from the
+// stored one.
+//
 // # Invariants
 //
 // Every function is deterministic, never mutates its inputs, never panics,
@@ -60,6 +98,25 @@
 // sentinels (errors.Is) and never contains message text, overlay text or
 // payloads; errors name kinds, roles, fields, indexes, counts, overlay IDs
 // and anchors only.
+//
+// # Bounds before work
+//
+// Every function taking a call or a list of items (the kernel functions
+// and the anchor functions) first checks it against the count and size
+// bounds of lipapi (lipapi.Call.CheckBounds: item, message and part
+// counts, the size of every bounded field), from lengths alone, so an
+// oversized input is rejected in time proportional to its number of parts
+// and without hashing, copying or allocating: with ErrProjectionFailed
+// from the kernel functions, ErrBoundExceeded from the anchor functions,
+// and the bound's *lipapi.ValidationError in both. The input is judged as
+// given: a call over a bound is rejected even when never_backend exclusion
+// or Reassert's removal of projected copies would have brought it back
+// within the bound, since knowing that would take the hashing the check
+// exists to avoid. Snapshots are held to
+// their bounds (Snapshot.Validate, or just MaxNeverBackendTags where the
+// snapshot is not validated) before a tag is parsed. The identity
+// functions of a single message or item validate nothing (see
+// MessageIdentityOf) and cost time linear in what they hash.
 //
 // # Complexity
 //
@@ -84,11 +141,12 @@
 // validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or
 // provenance entries, plus the bytes hashed and copied, with a number of
 // allocations that does not grow with n (the deep copy is carved from one
-// block per element type). Two degenerate inputs cost more in Reassert:
-// provenance entries without usable positions (negative indexes, or legacy
-// copies expected in the other region) make every unit of that identity a
-// tie candidate, O(p·k) for p such entries and k units of the identity;
-// and removing surplus units of one identity sorts them, O(k log k).
+// block per element type). Matching provenance entries against units
+// stays within O((n + m) log n) whatever the entries say, also when every
+// unit and entry share one identity and positions are absent, equal or
+// absurd: the nearest remaining unit is found through skip links past the
+// removed ones, and a tie among all remaining units of a region is judged
+// by counting their neighbour pairs, never by listing them.
 //
 // # Differences from the reference implementation
 //

@@ -67,6 +67,14 @@ var (
 	// ErrInvalidReasonCode is returned when a ReasonCode is missing, too long or malformed.
 	ErrInvalidReasonCode = errors.New("conversationprojection: invalid reason code")
 
+	// ErrBoundExceeded is returned by ComputeItemAnchors,
+	// ComputeCallAnchors, ItemAnchorAt and ResolveAnchor when their input
+	// exceeds a count or size bound of lipapi.Call.Validate; the error also
+	// wraps that bound's *lipapi.ValidationError. Project, Reassert and the
+	// other kernel functions report such input under ErrProjectionFailed,
+	// as they report an invalid output.
+	ErrBoundExceeded = errors.New("conversationprojection: bound exceeded")
+
 	// ErrInvalidOverlayID is returned when an overlay identifier is missing, too long, malformed or duplicated.
 	ErrInvalidOverlayID = errors.New("conversationprojection: invalid overlay id")
 )

@@ -6,7 +6,7 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// carry computes the carried anchors of §8.2: when cleaned (the units of
+// carry computes the carried anchors: when cleaned (the units of
 // the late call ct that Reassert did not remove) is proven to descend from
 // the frozen baseline by payload-only rewrites, each active after_message
 // overlay whose provenance shows it was placed by its stored anchor gets an
@@ -192,7 +192,7 @@ func coarseShapeOf(m *lipapi.Message) coarseShape {
 	return k
 }
 
-// sameLineage is the lineage proof of §8.2 between the frozen baseline b
+// sameLineage is the lineage proof between the frozen baseline b
 // and cleaned (the units kept[j] of ct), of the same authority: equal
 // lengths (per region under legacy authority) and every pair of units at
 // the same position compatible. Payloads are never compared.
@@ -285,7 +285,9 @@ func bothOr[T any](a, b *T, same func(x, y *T) bool) bool {
 	return same(a, b)
 }
 
-// compatibleItems compares two items' shapes (§8.2).
+// compatibleItems compares two items' shapes for the lineage proof: equal
+// Kind, ID, Status, Phase and Role, then the kind's own shape (never its
+// payload).
 func compatibleItems(a, b *lipapi.Item) bool {
 	if a.Kind != b.Kind || a.ID != b.ID || a.Status != b.Status || a.Phase != b.Phase || a.Role != b.Role {
 		return false

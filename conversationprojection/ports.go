@@ -3,7 +3,8 @@ package conversationprojection
 import "context"
 
 // Stage names the point of a request's life at which a projection runs;
-// it appears only in [Observer] diagnostics.
+// it appears only in [Observer] diagnostics. The zero Stage, "", names no
+// stage.
 type Stage = string
 
 // The projection stages.
@@ -21,12 +22,13 @@ const (
 )
 
 // OverlayID is the type of overlay identifiers, a plain string; see
-// [ValidateOverlayID].
+// [ValidateOverlayID]. The zero OverlayID, "", is not a valid overlay ID.
 type OverlayID = string
 
 // Observer receives bounded, content-free diagnostics about projections.
 // It is a port for callers: this package never calls it. Implementations
-// must not expect message text, overlay IDs or identities.
+// must not expect message text, overlay IDs or identities. The zero value, a
+// nil Observer, observes nothing; a caller holding one must not call it.
 type Observer interface {
 	// OnProjection reports a successful projection at stage.
 	OnProjection(stage Stage, summary ProjectionSummary)
@@ -42,7 +44,9 @@ type Observer interface {
 
 // Reader is the narrow read-only port through which callers obtain the
 // snapshot of an A-leg. This package never calls it; implementations
-// return an error wrapping [ErrALegNotFound] for an unknown A-leg.
+// return an error wrapping [ErrALegNotFound] for an unknown A-leg. The zero
+// value, a nil Reader, provides no snapshots; a caller holding one must not
+// call it.
 type Reader interface {
 	// Snapshot returns the current snapshot of the A-leg aLegID.
 	Snapshot(ctx context.Context, aLegID string) (Snapshot, error)

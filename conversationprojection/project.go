@@ -1,6 +1,7 @@
 package conversationprojection
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -23,8 +24,11 @@ const steeringIDPrefix = "lip-steering-"
 // shares no memory with it.
 //
 // Project validates snap first (failures wrap ErrProjectionFailed and the
-// validation error, so ErrInvalidSnapshot). It then computes the identity
-// of every message unit once (an identity error wraps ErrProjectionFailed
+// validation error, so ErrInvalidSnapshot), then checks call against the
+// count and size bounds of lipapi (lipapi.Call.CheckBounds: a failure wraps
+// ErrProjectionFailed and lipapi.ErrInvalidCall, before anything is hashed;
+// a unit over a bound is rejected even if it is tagged). It then computes
+// the identity of every message unit once (an identity error wraps ErrProjectionFailed
 // and the cause) and removes the units whose identity is tagged
 // never_backend; under item authority it also removes the item_reference
 // items pointing at the IDs of removed message items. Finally it injects
@@ -44,7 +48,12 @@ const steeringIDPrefix = "lip-steering-"
 // message with one text part. The role is the overlay's, system when empty.
 // All fields of call other than its trajectory are kept. The result must
 // pass lipapi.Call.Validate, else the error wraps ErrProjectionFailed and
-// lipapi.ErrInvalidCall.
+// lipapi.ErrInvalidCall. When never_backend exclusion removed every message
+// the call had (all of Messages under legacy authority, where overlays go to
+// Instructions; all of Items under item authority, when no overlay is
+// injected and PreviousResponseID is blank), the error says so:
+//
+//	conversationprojection: projection failed: never_backend exclusion removed every message, leaving none to send: Messages: messages are required
 //
 // On success the evidence is non-nil and holds one provenance entry per
 // injected overlay, sorted by (SlotOrdinal, OverlayID). On error Project
@@ -61,6 +70,9 @@ func Project(call lipapi.Call, snap Snapshot) (lipapi.Call, *ProjectionEvidence,
 func (k *kernel) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
+		return lipapi.Call{}, nil, err
 	}
 	out, _, ev, err := k.project(call, k.trajectoryOf(call, call.HasItemAuthority()), nil, true, true, nil)
 	if err != nil {
@@ -91,7 +103,7 @@ type injection struct {
 // units of t not marked in removed (nil for none; project may mark more),
 // the call's other fields being taken from base. With steering unset no
 // overlay is injected (FilterNeverBackend). carried maps overlay IDs to
-// the anchors Reassert carried over (§8.2).
+// the anchors Reassert carried over (see carry).
 //
 // It returns the output call and its trajectory. With deep set the call is
 // a deep copy sharing no memory with base or t, and the trajectory records
@@ -132,6 +144,9 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 	// when judging its validity (see keptValid).
 	if !deep || !keptValid(&clone, removed, len(stable)+len(resolved), t.injectedIntoInstructions(stable, resolved)) {
 		if err := c.Validate(); err != nil {
+			if k.excludedEverything(t, removed, &c, err) {
+				return lipapi.Call{}, nil, nil, fmt.Errorf("%w: never_backend exclusion removed every message, leaving none to send: %w", ErrProjectionFailed, err)
+			}
 			return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 		}
 	}
@@ -140,6 +155,32 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 		ev.Provenance = prov
 	}
 	return c, out, ev, nil
+}
+
+// excludedEverything reports whether err, the validation failure of c, the
+// output of projecting t with removed, is the rule that a call needs a
+// conversation (Messages under legacy authority; Items, without a
+// PreviousResponseID, under item authority) broken because never_backend
+// exclusion removed it: the slice was not empty in t, is empty in c, and at
+// least one of its units was removed for its tagged identity.
+func (k *kernel) excludedEverything(t *trajectory, removed []bool, c *lipapi.Call, err error) bool {
+	var ve *lipapi.ValidationError
+	if removed == nil || k.tags.len() == 0 || !errors.As(err, &ve) {
+		return false
+	}
+	from, field, empty := len(t.ins), "Messages", len(c.Messages) == 0
+	if t.item {
+		from, field, empty = 0, "Items", len(c.Items) == 0
+	}
+	if ve.Field != field || !empty {
+		return false
+	}
+	for i := from; i < t.len(); i++ {
+		if removed[i] && t.isMessage(i) && k.tagged(t.ids[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // markTagged marks as removed every unit of t not yet removed whose

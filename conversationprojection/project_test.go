@@ -294,6 +294,61 @@ func TestProjectValidatesItsOutput(t *testing.T) {
 	pjWantErr(t, err, []error{ErrProjectionFailed, lipapi.ErrInvalidCall})
 }
 
+// TestProjectSaysWhenExclusionRemovesEveryMessage pins the error of a
+// projection whose never_backend exclusion leaves no conversation: it names
+// the exclusion, keeps wrapping ErrProjectionFailed and lipapi.ErrInvalidCall,
+// and a call that was empty before exclusion keeps the plain error.
+func TestProjectSaysWhenExclusionRemovesEveryMessage(t *testing.T) {
+	secret := pjMsg(lipapi.RoleUser, pjSecret)
+	secretItem := pjItem("s", lipapi.RoleUser, pjSecret)
+	tags := Snapshot{NeverBackend: pjTags(mustIdentity(t, secret))}
+	withStable := tags
+	withStable.Steering = []Overlay{pjStable("o", 1, "steer")}
+	const excluded = "conversationprojection: projection failed: never_backend exclusion removed every message, leaving none to send: "
+	cases := []struct {
+		name string
+		call lipapi.Call
+		snap Snapshot
+		want string // "" for success
+	}{
+		{"legacy, instructions survive", lipapi.Call{
+			Instructions: []lipapi.Message{pjMsg(lipapi.RoleSystem, "sys")},
+			Messages:     []lipapi.Message{secret, secret},
+		}, tags, excluded + "Messages: messages are required"},
+		{"legacy, a stable overlay goes to the instructions", lipapi.Call{Messages: []lipapi.Message{secret}},
+			withStable, excluded + "Messages: messages are required"},
+		{"items with their references", lipapi.Call{Items: []lipapi.Item{secretItem, pjRef("s")}},
+			tags, excluded + "Items: items are required without a previous response id"},
+		{"items, a continuation may be empty", lipapi.Call{Items: []lipapi.Item{secretItem}, PreviousResponseID: "resp_1"},
+			tags, ""},
+		{"items, a stable overlay is left", lipapi.Call{Items: []lipapi.Item{secretItem}}, withStable, ""},
+		{"nothing to exclude", lipapi.Call{Instructions: []lipapi.Message{pjMsg(lipapi.RoleSystem, "sys")}},
+			tags, "conversationprojection: projection failed: Messages: messages are required"},
+	}
+	for _, tc := range cases {
+		_, _, err := Project(tc.call, tc.snap)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+			continue
+		}
+		pjWantErr(t, err, []error{ErrProjectionFailed, lipapi.ErrInvalidCall})
+		if err.Error() != tc.want {
+			t.Errorf("%s: error %q, want %q", tc.name, err, tc.want)
+		}
+		if _, ferr := FilterNeverBackend(tc.call, tc.snap); ferr == nil || ferr.Error() != tc.want {
+			t.Errorf("%s: FilterNeverBackend error %v, want %q", tc.name, ferr, tc.want)
+		}
+	}
+	// Reassert of a late call that reintroduces only tagged messages says
+	// the same.
+	_, _, err := Reassert(lipapi.Call{Messages: []lipapi.Message{secret}}, tags, nil, lipapi.Call{})
+	if err == nil || !strings.HasPrefix(err.Error(), excluded) {
+		t.Errorf("Reassert error %v, want the exclusion named", err)
+	}
+}
+
 // pjProjectValidatingInFull is Project through the internal path that
 // validates the whole output call (the injected units included) instead of
 // judging it from the kept units: the reference for Project's shortcut.

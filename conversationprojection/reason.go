@@ -50,7 +50,7 @@ func validateToken(s string, max int, sentinel error) error {
 
 // isTokenByte reports whether c is in [A-Za-z0-9_.-]. Every byte of a
 // multi-byte UTF-8 sequence is >= 0x80 and therefore rejected, so a byte
-// check equals the spec's rune check.
+// check equals a check of the runes.
 func isTokenByte(c byte) bool {
 	switch {
 	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':

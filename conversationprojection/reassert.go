@@ -22,25 +22,39 @@ import (
 // it is the frozen view: its counts tell legitimate client messages that
 // share an overlay's identity from projection-owned copies, and a lineage
 // proof against it lets an overlay follow its anchored message through a
-// payload-only rewrite (carried anchors). Without it, the provenance-
-// identified copies are stripped before the baseline is derived, so that
-// reasserting an already projected call never duplicates steering.
+// payload-only rewrite (carried anchors; see "Lineage proof" in the package
+// documentation). Without it, the copies the provenance identifies are
+// stripped before the baseline is derived, so that reasserting an already
+// projected call never duplicates steering.
 //
-// Reassert then removes the projection-owned copies (by identity, nearest
-// their recorded positions), every reintroduced never_backend unit, and any
-// surplus copy of an overlay's identity, and projects the result with
-// Project, whose evidence it returns. Ambiguities it cannot resolve (a
+// Reassert then removes the projection-owned copies, every reintroduced
+// never_backend unit (and, under item authority, the item references to
+// removed message items), and any surplus copy of an overlay's identity, and
+// projects the result with Project, whose evidence it returns. The copies
+// are found by identity: of the units sharing an injected identity, those
+// beyond the count the frozen baseline holds are the projection's, and they
+// are removed nearest the positions the provenance records first (the
+// distance to the closest recorded position; ties go to the earlier unit;
+// under legacy authority instructions and messages are separate regions). Ambiguities it cannot resolve (a
 // copy indistinguishable from a client message, more units of an overlay's
 // identity than the baseline and provenance account for, fewer than the
 // baseline holds) fail closed with an error wrapping ErrProjectionFailed.
 // With no tags and no provenance it only validates call and returns a copy
 // with empty evidence. On error it returns the zero Call and nil evidence.
 //
+// After snap, call and the trajectory of filteredBaseline (Instructions,
+// Messages and Items) are checked against the count and size bounds of
+// lipapi (lipapi.Call.CheckBounds), before anything is hashed: a failure
+// wraps ErrProjectionFailed and lipapi.ErrInvalidCall. A late call must
+// therefore be within the bounds itself, even when the copies Reassert
+// removes would bring it back within them.
+//
 // Reassert hashes each message unit of call once, and each unit of
 // filteredBaseline that is not equal to one of call's at most once. It
 // runs in O(n + m log m) for n units and m provenance entries in the usual
-// case, plus the bytes it hashes and copies; see the package documentation
-// for the degenerate cases.
+// case, plus the bytes it hashes and copies, and in O((n + m) log n) for
+// any provenance, however many entries share an identity and whatever
+// positions they give.
 func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, filteredBaseline lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
 	var k kernel
 	return k.reassertCall(&call, &snap, provenance, &filteredBaseline)
@@ -50,6 +64,12 @@ func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, f
 func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := k.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	if err := trajectoryBounds(baseline, "filtered baseline"); err != nil {
+		return lipapi.Call{}, nil, err
 	}
 	r := reassertion{k: k, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + 16}
 	out, ev, err := r.run(prov)
@@ -95,13 +115,17 @@ func (r *reassertion) baselineUnits(item bool) *trajectory {
 
 // idInfo is what Reassert knows about one provenance identity.
 type idInfo struct {
-	overlay string   // the overlay ID of the first entry with the identity
-	p, f, l int      // provenance entries, units in F, units in cleaned
-	exp     [2][]int // expected positions by region (index within the region), sorted
-	units   []int    // positions of the units of cleaned with the identity, ascending
+	overlay string      // the overlay ID of the first entry with the identity
+	p, f, l int         // provenance entries, units in F, units in cleaned
+	exp     [2][]int    // expected positions by region (index within the region), sorted
+	units   []int       // positions of the units of cleaned with the identity, ascending
+	strip   *stripGroup // the strip's state for units, while it runs
 }
 
-// run performs Reassert after snapshot validation (§8.1 steps 2 to 10).
+// run performs Reassert after snapshot validation: it derives missing
+// provenance (step 2), takes the fast path (step 3), derives the baseline
+// counts (step 4), removes copies, tagged units and surplus (steps 5 to 8),
+// carries anchors (step 9) and projects the result (step 10).
 func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvidence, error) {
 	k := r.k
 	if len(prov) == 0 && len(k.snap.Steering) > 0 { // step 2
@@ -137,7 +161,7 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	if frozen {
 		ft = r.baselineUnits(ct.item)
 	} else {
-		stripped, err := r.strip(ct, prov, ids)
+		stripped, err := r.strip(ct, prov, ids, order)
 		if err != nil {
 			return lipapi.Call{}, nil, err
 		}
@@ -229,8 +253,12 @@ func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*id
 // item authority) and index within the region.
 type position struct{ reg, idx int }
 
-// expectedPosition returns where e says its copy is in ct (§8.1 step 6),
-// and false when e gives no usable (non-negative) position.
+// expectedPosition returns where e says its copy is in ct, and false when e
+// gives no usable (non-negative) position: under item authority
+// InjectedItemIndex for an "item" entry, else InjectedTrajectoryIndex;
+// under legacy authority the entry's region and index when it is a "legacy"
+// entry with both, else InjectedTrajectoryIndex split at
+// len(Instructions).
 func expectedPosition(ct *trajectory, e *OverlayProvenance) (position, bool) {
 	if ct.item {
 		x := e.InjectedTrajectoryIndex
@@ -285,8 +313,8 @@ func distance(ct *trajectory, exp *[2][]int, u int) int {
 }
 
 // removeNearest marks as removed the r units of in nearest in's expected
-// positions: smallest distance first, ties by earlier position (§8.1 step
-// 6). All distances are taken on the current positions.
+// positions: smallest distance first, ties by earlier position. All
+// distances are taken on the current positions.
 func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 	if r >= len(in.units) {
 		for _, u := range in.units {
@@ -308,126 +336,4 @@ func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 	for _, c := range cs[:r] {
 		removed[c.u] = true
 	}
-}
-
-// strip returns the removal marks of the C11 strip (§8.1 step 4): for each
-// provenance entry in order-key order, the remaining unit with its
-// identity nearest its own expected position. A tie between units whose
-// neighbours differ is an ambiguity and fails closed.
-func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[idInfo]) ([]bool, error) {
-	order := make([]int, len(prov))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return compareProvenance(&prov[a], &prov[b]) })
-	removed := make([]bool, ct.len())
-	for _, i := range order {
-		e := &prov[i]
-		in := ids.entry[i]
-		x, ok := expectedPosition(ct, e)
-		ties := nearestRemaining(ct, in.units, removed, x, ok)
-		if len(ties) == 0 {
-			continue
-		}
-		for _, u := range ties[1:] {
-			if !sameNeighbours(ct, ties[0], u) {
-				return nil, fmt.Errorf("%w: %s: its copy is indistinguishable from another unit with its identity",
-					ErrProjectionFailed, overlayRef(e.OverlayID))
-			}
-		}
-		removed[ties[0]] = true
-	}
-	return removed, nil
-}
-
-// nearestRemaining returns, in ascending order, the units of units (sorted
-// positions of one identity) not yet removed that are nearest the expected
-// position x (none when !ok), with the distances of distance for a single
-// expected position.
-func nearestRemaining(ct *trajectory, units []int, removed []bool, x position, ok bool) []int {
-	split := len(units) // units[:split] are instructions (legacy)
-	if !ct.item {
-		split = sort.SearchInts(units, len(ct.ins))
-	}
-	regions := [2][]int{units[:split], units[split:]}
-	if !ok { // no expected position: every remaining unit is at the same distance
-		return remaining(units, removed, nil)
-	}
-	in := regions[x.reg]
-	target := x.idx
-	if x.reg == 1 {
-		target += len(ct.ins)
-	}
-	j := sort.SearchInts(in, target)
-	a, b := j-1, j
-	for a >= 0 && removed[in[a]] {
-		a--
-	}
-	for b < len(in) && removed[in[b]] {
-		b++
-	}
-	best := -1 // distance of the nearest remaining unit in x's region
-	var ties []int
-	if a >= 0 {
-		best, ties = target-in[a], append(ties, in[a])
-	}
-	if b < len(in) {
-		switch d := in[b] - target; {
-		case best < 0 || d < best:
-			best, ties = d, append(ties[:0], in[b])
-		case d == best:
-			ties = append(ties, in[b])
-		}
-	}
-	if ct.item || (best >= 0 && best < otherRegionDistance) {
-		return ties
-	}
-	others := remaining(regions[1-x.reg], removed, nil)
-	switch {
-	case len(others) == 0:
-		return ties
-	case best == otherRegionDistance:
-		ties = append(ties, others...)
-		slices.Sort(ties)
-		return ties
-	}
-	return others
-}
-
-// remaining appends to dst the units not yet removed.
-func remaining(units []int, removed []bool, dst []int) []int {
-	for _, u := range units {
-		if !removed[u] {
-			dst = append(dst, u)
-		}
-	}
-	return dst
-}
-
-// sameNeighbours reports whether units u and v of ct have the same
-// neighbours: the identities of the units just before and just after them
-// in the same region, or none at an edge.
-func sameNeighbours(ct *trajectory, u, v int) bool {
-	return neighbour(ct, u, -1) == neighbour(ct, v, -1) && neighbour(ct, u, 1) == neighbour(ct, v, 1)
-}
-
-// neighbourKey identifies a unit's neighbour: absent, or present with an
-// identity ("" for a non-message item).
-type neighbourKey struct {
-	present bool
-	id      sum
-}
-
-// neighbour returns the key of the unit at u+step when it is in u's
-// region.
-func neighbour(ct *trajectory, u, step int) neighbourKey {
-	v := u + step
-	if v < 0 || v >= ct.len() {
-		return neighbourKey{}
-	}
-	ru, _ := ct.region(u)
-	if rv, _ := ct.region(v); rv != ru {
-		return neighbourKey{}
-	}
-	return neighbourKey{true, ct.ids[v]}
 }

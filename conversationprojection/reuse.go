@@ -160,7 +160,10 @@ func (r *reuser) index() {
 // overlayIdentitiesFrom takes the identity of each active overlay's
 // injected unit from t when a provenance entry for the overlay points at a
 // unit of t equal to that injected unit (an earlier copy), instead of
-// hashing it later. Entries are only hints: the unit is compared in full.
+// hashing it later. Entries are only hints: the unit is compared in full,
+// once per overlay (the first entry for it pointing at a unit with an
+// identity), so the comparisons cost at most the overlays' texts, however
+// long the provenance.
 func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) {
 	if len(prov) == 0 {
 		return
@@ -181,6 +184,10 @@ func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) 
 		if !ok || !k.overlays[i].isZero() || x < 0 || x >= t.len() || t.ids[x].isZero() {
 			continue
 		}
+		// One comparison per overlay: the entries of an overlay point at
+		// one copy, and comparing the others would cost up to
+		// MaxSteeringTextBytes per entry, however many entries repeat.
+		delete(byID, prov[e].OverlayID)
 		o := &steering[i]
 		if t.item {
 			content := [1]lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: o.Message.Text}}

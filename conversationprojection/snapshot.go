@@ -150,8 +150,7 @@ func newSnapshotSums(s *Snapshot) *snapshotSums {
 // parses every identity into p as it checks it.
 func (s *Snapshot) validate(p *snapshotSums) error {
 	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
-		return fmt.Errorf("%w: %d never_backend tags exceed the limit of %d",
-			ErrInvalidSnapshot, n, MaxNeverBackendTags)
+		return tooManyTags(n)
 	}
 	for i := range s.NeverBackend {
 		var out *sum
@@ -191,4 +190,11 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 			ErrInvalidSnapshot, ErrInvalidSteeringMessage, total, MaxTotalSteeringBytes)
 	}
 	return nil
+}
+
+// tooManyTags is the error of a snapshot holding n > MaxNeverBackendTags
+// tags.
+func tooManyTags(n int) error {
+	return fmt.Errorf("%w: %d never_backend tags exceed the limit of %d",
+		ErrInvalidSnapshot, n, MaxNeverBackendTags)
 }

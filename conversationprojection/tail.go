@@ -22,8 +22,11 @@ import (
 // with the terminal identity.
 //
 // An identity error on any message unit wraps ErrProjectionFailed and the
-// cause. Errors never contain identities or text. It hashes each message
-// unit once: O(n) plus the hashed bytes.
+// cause. Before anything is hashed, snap must hold at most
+// MaxNeverBackendTags tags and call must be within the count and size
+// bounds of lipapi (lipapi.Call.CheckBounds); both failures wrap
+// ErrProjectionFailed. Errors never contain identities or text. It hashes
+// each message unit once: O(n) plus the hashed bytes.
 func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnchor, error) {
 	var k kernel
 	return k.tailAnchor(&call, &snap)
@@ -31,6 +34,12 @@ func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnch
 
 // tailAnchor is ResolveAfterIngressTailAnchor.
 func (k *kernel) tailAnchor(call *lipapi.Call, snap *Snapshot) (MessageAnchor, error) {
+	if err := tagBounds(snap); err != nil {
+		return MessageAnchor{}, err
+	}
+	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
+		return MessageAnchor{}, err
+	}
 	k.use(snap, nil)
 	if call.HasItemAuthority() {
 		return k.itemTailAnchor(call.Items)

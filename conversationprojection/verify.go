@@ -29,9 +29,12 @@ import (
 //
 // Entries of any other resolved kind fail closed. Positions are indexes in
 // Items, or in Instructions followed by Messages; units whose identity
-// cannot be computed are skipped. snap is not validated. With no
-// provenance, tags or overlays it returns nil at once. Failures wrap
-// ErrProjectionFailed and name overlay IDs and indexes only.
+// cannot be computed are skipped. snap is not validated, except that it
+// may hold at most MaxNeverBackendTags tags. With no provenance, tags or
+// overlays it returns nil at once; otherwise both calls are checked against
+// the count and size bounds of lipapi (lipapi.Call.CheckBounds) before
+// anything is hashed (a failure also wraps lipapi.ErrInvalidCall). Failures
+// wrap ErrProjectionFailed and name overlay IDs and indexes only.
 //
 // It hashes each message unit of reasserted once, and each unit of adapted
 // that is not equal to one of reasserted's at most once, and runs in
@@ -45,6 +48,15 @@ func VerifyAdaptationPreservesProjection(reasserted, adapted lipapi.Call, snap S
 func (k *kernel) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, prov []OverlayProvenance) error {
 	if len(prov) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
 		return nil
+	}
+	if err := tagBounds(snap); err != nil {
+		return err
+	}
+	if err := callBounds(reasserted, ErrProjectionFailed, "reasserted call"); err != nil {
+		return err
+	}
+	if err := callBounds(adapted, ErrProjectionFailed, "adapted call"); err != nil {
+		return err
 	}
 	k.use(snap, nil)
 	return k.verify(reasserted, adapted, prov)

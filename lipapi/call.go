@@ -10,7 +10,9 @@ import "encoding/json"
 // [Call.HasItemAuthority]). An empty Items is meaningful only together with
 // a PreviousResponseID, for a continuation that adds nothing.
 //
-// The zero Call has legacy authority and no messages; it does not validate.
+// The zero Call has legacy authority and no messages; it does not validate
+// ("Messages: messages are required"). See [Call.Validate] for the rules a
+// call must follow.
 type Call struct {
 	// ID is the request identifier; it may be empty.
 	ID string `json:"id,omitempty"`
@@ -34,6 +36,11 @@ type Call struct {
 func (c Call) HasItemAuthority() bool { return c.Items != nil }
 
 // Message is one legacy conversation turn.
+//
+// [Call.Validate] requires a Role that is exactly one of the five roles
+// (it is not trimmed), at least one part, every part valid (see [Part]), and
+// reasoning parts only on assistant messages. The zero Message has no role
+// and no parts and does not validate.
 type Message struct {
 	// Role is the author of the turn.
 	Role Role `json:"role"`
@@ -46,6 +53,30 @@ type Message struct {
 
 // Part is one legacy content fragment. Kind decides which fields carry
 // meaning; Reasoning is set only on reasoning parts.
+//
+// [Call.Validate] checks a part's sizes first, with the call's other size
+// bounds: a text part's Text is at most [MaxPartTextBytes]; ImageRef and
+// ImageMIME (image_ref) and FileRef, FileMIME and FileName (file_ref) at most
+// [MaxRefStringBytes]; a tool_result part's ToolName at most
+// [MaxToolNameBytes] without leading or trailing white space, and its
+// Content, like a json part's, at most [MaxPartJSONBytes]; a reasoning part's
+// Dialect, Text, Signature and Opaque within their Max constants; and on
+// every kind ToolCallID and ToolName at most MaxRefStringBytes. Then, with
+// the message's other rules, its meaning, by Kind:
+//
+//   - any kind but reasoning: Reasoning must be nil;
+//   - text: Text is not empty (white space alone is accepted);
+//   - image_ref: ImageRef is not empty; file_ref: FileRef is not empty;
+//   - tool_result: ToolCallID is not empty (Text may be);
+//   - json: Content is not empty and is valid JSON;
+//   - reasoning: Text, ImageRef, ImageMIME, FileRef, FileMIME, FileName,
+//     ToolCallID, ToolName and Content are empty, and Reasoning passes the
+//     reasoning rules (see [ReasoningPart]); only an assistant message may
+//     carry it;
+//   - "" fails as "part kind is required", any other kind as "unknown part
+//     kind".
+//
+// The zero Part has no kind and does not validate.
 type Part struct {
 	// Kind is the fragment kind.
 	Kind PartKind `json:"kind"`

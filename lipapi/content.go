@@ -5,6 +5,27 @@ import "encoding/json"
 // ContentPart is one part of a message item's content or of a tool result's
 // structured output. Kind decides which fields carry meaning; the others are
 // ignored by validation.
+//
+// [Call.Validate] checks, by Kind, only the fields the kind uses:
+//
+//   - text and tool_result: Text; summary: Summary; refusal: Refusal; each
+//     not empty and at most [MaxPartTextBytes];
+//   - image_ref: ImageRef not empty; ImageRef and ImageMIME at most
+//     [MaxRefStringBytes];
+//   - file_ref: FileRef or FileData not empty; FileRef, FileMIME and
+//     FileName at most MaxRefStringBytes, FileData at most
+//     [MaxFileDataBytes];
+//   - video_ref: VideoRef not empty; VideoRef and VideoMIME at most
+//     MaxRefStringBytes;
+//   - assistant_ref: AssistantRef not empty and at most MaxRefStringBytes;
+//   - json: Text not empty, at most [MaxPartJSONBytes] and valid JSON;
+//   - reasoning: Reasoning non-nil and valid (see [ReasoningPart]);
+//   - annotation: Annotation non-nil and valid (see [AnnotationPart]);
+//   - extension: Extension non-nil and valid (see [ExtensionContentPart]);
+//   - "" fails as "content part kind is required", any other kind as
+//     "unknown content part kind".
+//
+// The zero ContentPart has no kind and does not validate.
 type ContentPart struct {
 	// Kind is the part kind.
 	Kind ContentPartKind `json:"kind"`
@@ -42,6 +63,9 @@ type ContentPart struct {
 }
 
 // AnnotationPart is an annotation attached to content, such as a citation.
+// Type is at most [MaxRefStringBytes]; Data, when not empty, is valid JSON of
+// at most [MaxPartJSONBytes] nested at most [MaxJSONDepth] deep. The zero
+// AnnotationPart is a valid, empty annotation.
 type AnnotationPart struct {
 	// Type is the annotation type.
 	Type string `json:"type,omitempty"`
@@ -51,6 +75,18 @@ type AnnotationPart struct {
 
 // ExtensionContentPart is a vendor-specific content part. Data is the full
 // wire object, whose "type" member equals Type.
+//
+// [Call.Validate] checks, in order: a Namespace that is not blank has no
+// space, tab, CR or LF once trimmed and is at most
+// [MaxExtensionNamespaceBytes]; Implementor is at most
+// [MaxExtensionImplementorBytes]; Type is not blank, contains ':' or '/' (a
+// vendor prefix), has no leading or trailing white space and is at most
+// [MaxExtensionTypeBytes]; Data is at most [MaxExtensionDataBytes], not empty,
+// valid JSON nested at most [MaxJSONDepth] deep, and an object whose "type"
+// member is a string equal to Type (read as encoding/json reads it into a
+// struct field tagged "type": the member name matches case-insensitively and
+// the last match wins). The zero
+// ExtensionContentPart has no type and no data and does not validate.
 type ExtensionContentPart struct {
 	// Namespace optionally owns the part.
 	Namespace string `json:"namespace,omitempty"`

@@ -22,16 +22,23 @@
 //     Error text names fields and indexes only, never content.
 //   - Every bound Validate enforces is an exported constant (MaxItems,
 //     MaxPartTextBytes, ...), measured in bytes (len) or element counts.
+//     [Call.CheckBounds] checks them alone, from lengths, before any work
+//     proportional to the call's size, and agrees with Validate: a valid
+//     call passes it, and a call whose first broken rule is such a bound
+//     gets the same error from both.
 //   - [CloneCall] returns a deep copy sharing no mutable memory with its
 //     input and keeping nil and empty slices, maps and raw JSON values
 //     apart, so reflect.DeepEqual(CloneCall(c), c) always holds.
 //   - A Call encodes to JSON with snake_case names. For a call whose strings
 //     are UTF-8 and whose raw values are valid JSON, decoding the encoding
-//     reproduces every field except Message.Metadata (never serialized),
-//     with these normalizations: empty slices other than Call.Items decode
-//     as nil, and raw JSON values come back compacted the encoding/json
-//     way. Call.Items is always written, as null or [], and decodes back to
-//     nil or empty respectively.
+//     with encoding/json reproduces every field except Message.Metadata,
+//     which is never serialized and decodes as nil, with two
+//     normalizations: empty slices and raw values other than Call.Items
+//     decode as nil, and raw JSON values come back as encoding/json writes
+//     them, compacted (white space between tokens removed) with '<', '>',
+//     '&', U+2028 and U+2029 written as \u escapes; numbers, member order
+//     and other escapes are kept. Call.Items is always written, as null or
+//     [], and decodes back to nil or empty respectively.
 //   - No function mutates its input or panics on any input.
 //
 // # Complexity
@@ -39,16 +46,18 @@
 // Validate runs in expected time linear in the byte size of the call: item
 // IDs and tool call IDs are paired through hash tables with a random seed,
 // as Go's maps are, so no input makes them degenerate. It does not allocate
-// on a valid call, except for two content part kinds (a json part's Text is
-// copied to bytes once for the JSON check, and an extension part's Data is
-// decoded with encoding/json to compare its "type" member), once per key
-// kind in calls of more than 256 item IDs or tool calls (the table no
-// longer fits on the stack), and once per JSON value checked without a
-// depth bound (json content, reasoning Opaque, Summary, Content and
-// EncryptedContent) that nests more than 64 levels deep (the checker's
-// nesting stack no longer fits in one word). CloneCall runs in linear time with a constant
-// number of allocations (one block per element type and one per trajectory
-// slice) plus one maps.Clone per non-nil map.
+// on a valid call and never copies a payload (JSON text is checked in
+// place), except for extension content parts (their Data is decoded with
+// encoding/json to compare its "type" member), once per key kind in calls
+// of more than 256 item IDs or tool calls (the table no longer fits on the
+// stack), and once per JSON value checked without a depth bound (json
+// content, reasoning Opaque, Summary, Content and EncryptedContent) that
+// nests more than 64 levels deep (the checker's nesting stack no longer
+// fits in one word). CheckBounds runs in time linear in the number of
+// items, messages and parts, whatever their sizes, and does not allocate
+// unless it fails. CloneCall runs in linear time with a constant number of
+// allocations (one block per element type and one per trajectory slice)
+// plus one maps.Clone per non-nil map.
 //
 // # Differences from the reference implementation
 //

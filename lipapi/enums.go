@@ -2,7 +2,9 @@ package lipapi
 
 import "strings"
 
-// Role names the author of a message.
+// Role names the author of a message. Messages and message items use
+// exactly one of the five constants below (compared exactly, never
+// trimmed); the zero Role, "", fails validation as "role is required".
 type Role string
 
 // The five roles a message may have.
@@ -19,7 +21,8 @@ const (
 	RoleTool Role = "tool"
 )
 
-// PartKind is the kind of a legacy message Part.
+// PartKind is the kind of a legacy message Part. The zero PartKind, "", is
+// not a kind: a Part without one does not validate.
 type PartKind string
 
 // The legacy part kinds.
@@ -38,7 +41,8 @@ const (
 	PartReasoning PartKind = "reasoning"
 )
 
-// ItemKind is the discriminator of an Item.
+// ItemKind is the discriminator of an Item. The zero ItemKind, "", is not a
+// kind: an Item without one does not validate.
 type ItemKind string
 
 // The item kinds.
@@ -59,7 +63,9 @@ const (
 	ItemKindExtension ItemKind = "extension"
 )
 
-// ItemStatus is the lifecycle status of an Item.
+// ItemStatus is the lifecycle status of an Item. The zero ItemStatus, "",
+// is valid and means that no status is given; any other value must be one
+// of the three constants.
 type ItemStatus string
 
 // The item statuses.
@@ -72,7 +78,10 @@ const (
 	ItemStatusIncomplete ItemStatus = "incomplete"
 )
 
-// AssistantPhase is the output phase of an assistant message item.
+// AssistantPhase is the output phase of an assistant message item. The zero
+// AssistantPhase, "", is valid on every item and means no phase; any other
+// value must be one of the two constants and is allowed only on a message
+// item whose role is assistant.
 type AssistantPhase string
 
 // The assistant phases.
@@ -83,7 +92,9 @@ const (
 	AssistantPhaseFinalAnswer AssistantPhase = "final_answer"
 )
 
-// ContentPartKind is the kind of an item ContentPart.
+// ContentPartKind is the kind of an item ContentPart. The zero
+// ContentPartKind, "", is not a kind: a ContentPart without one does not
+// validate.
 type ContentPartKind string
 
 // The content part kinds.
@@ -115,7 +126,10 @@ const (
 )
 
 // ReasoningDialect is an adapter-owned replay-format identifier for
-// reasoning payloads. The package defines no dialect constants.
+// reasoning payloads. The package defines no dialect constants. A reasoning
+// payload must carry a dialect that is already in normalized form (see
+// NormalizeReasoningDialect) and not empty once normalized, so the zero
+// ReasoningDialect, "", does not validate.
 type ReasoningDialect string
 
 // NormalizeReasoningDialect returns the lower-case form of d with leading

@@ -14,6 +14,9 @@ var ErrInvalidCall = errors.New("lipapi: invalid canonical call")
 // "Messages[0].Parts[2]"; it is empty only when no field applies. Message is
 // a short English reason. Neither ever contains message content, payload
 // bytes or other caller data: only field names, indexes and fixed text.
+//
+// The zero ValidationError names no field and no reason; Validate never
+// returns it, and its Error text is empty.
 type ValidationError struct {
 	// Field is the path of the offending field.
 	Field string `json:"field"`

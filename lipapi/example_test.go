@@ -94,3 +94,20 @@ func ExampleCloneCall() {
 	// news {"City":"Paris"}
 	// true true
 }
+
+// CheckBounds is the cheap gate before expensive work: it judges a call's
+// counts and sizes from lengths alone, with the error Validate gives for
+// the same bound.
+func ExampleCall_CheckBounds() {
+	items := make([]lipapi.Item, lipapi.MaxItems+1)
+	for i := range items {
+		items[i] = lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleUser,
+			Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "hi"}}}
+	}
+	call := lipapi.Call{Items: items}
+	fmt.Println(call.CheckBounds())
+	fmt.Println(call.Validate())
+	// Output:
+	// Items: too many items
+	// Items: too many items
+}

@@ -13,8 +13,9 @@ var fieldPath = regexp.MustCompile(`^([A-Z][A-Za-z]*(\[[0-9]+\])?(\.[A-Z][A-Za-z
 
 // FuzzCallJSON decodes arbitrary JSON into a Call with encoding/json (the
 // reference decoder) and checks that Validate never panics and reports a
-// well-formed *ValidationError, that CloneCall is exact and agrees with
-// Validate, and that the spec's JSON round-trip law holds.
+// well-formed *ValidationError, that CheckBounds agrees with it, that
+// CloneCall is exact and agrees with Validate, and that the spec's JSON
+// round-trip law holds.
 func FuzzCallJSON(f *testing.F) {
 	for _, c := range []Call{fullCall(), messyCall(), itemCall(), legacyCall(), {Items: []Item{}}} {
 		b, err := json.Marshal(c)
@@ -37,6 +38,9 @@ func FuzzCallJSON(f *testing.F) {
 			if ve.Message == "" || !fieldPath.MatchString(ve.Field) {
 				t.Fatalf("malformed error %q / %q", ve.Field, ve.Message)
 			}
+		}
+		if msg := boundsDisagree(c, err); msg != "" {
+			t.Fatal(msg)
 		}
 		clone := CloneCall(c)
 		if !reflect.DeepEqual(clone, c) {

@@ -6,6 +6,26 @@ import "encoding/json"
 // variant: message items use Role, Phase and Content; every other kind uses
 // exactly the variant pointer named after it (Reference, ToolCall,
 // ToolResult, Reasoning, Compaction or Extension) and leaves the rest empty.
+//
+// [Call.Validate] checks each item, in this order: ID is at most
+// [MaxItemReferenceIDBytes]; Status is empty or one of the three statuses;
+// Phase is empty, or one of the two phases on a message item whose Role is
+// assistant. Then, by Kind:
+//
+//   - message: every variant pointer is nil, Role is one of the five roles,
+//     and Content holds 1 to [MaxContentPartsPerItem] parts, each valid (see
+//     [ContentPart]);
+//   - any other known kind: Content and Role are empty and every variant
+//     pointer but the kind's own is nil ("item carries fields of another
+//     kind"), then the kind's own pointer is non-nil and valid (see
+//     [ItemReference], [ToolCallItem], [ToolResultItem], [ReasoningItem],
+//     [CompactionItem] and [OpaqueExtension]);
+//   - "" fails as "item kind is required", any other kind as "unknown item
+//     kind".
+//
+// Rules across items (unique IDs, reference order, call-ID pairing, the
+// reasoning budget) are the call's; see [Call.Validate]. The zero Item has
+// no kind and does not validate.
 type Item struct {
 	// Kind is the discriminator.
 	Kind ItemKind `json:"kind"`
@@ -34,13 +54,24 @@ type Item struct {
 }
 
 // ItemReference points at an item by ID, typically one stored by the
-// provider from an earlier response.
+// provider from an earlier response. Its ID must not be blank and is at
+// most [MaxItemReferenceIDBytes]; it may name an unknown item (one the
+// provider stores) or the referring item itself, but not an item at a later
+// index of the call. The zero ItemReference has an empty ID and does not
+// validate.
 type ItemReference struct {
 	// ID is the referenced item's ID.
 	ID string `json:"id"`
 }
 
 // ToolCallItem is a function call requested by the model.
+//
+// CallID must not be blank, is at most [MaxRefStringBytes] and differs from
+// the CallID of every earlier tool_call of the call. Name must not be blank,
+// is at most [MaxToolNameBytes] and has no leading or trailing white space.
+// Arguments, when not empty, is valid JSON of at most
+// [MaxToolParametersBytes] nested at most [MaxJSONDepth] deep. The zero
+// ToolCallItem has no call ID and no name and does not validate.
 type ToolCallItem struct {
 	// CallID pairs the call with its tool_result.
 	CallID string `json:"call_id"`
@@ -50,8 +81,15 @@ type ToolCallItem struct {
 	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
-// ToolResultItem is the output of a function call. Exactly one of Output
-// and Parts is non-empty.
+// ToolResultItem is the output of a function call.
+//
+// CallID must not be blank, is at most [MaxRefStringBytes] and equals the
+// CallID of an earlier tool_call of the call (a result without its call is
+// an orphan). Name may be empty; it is at most [MaxToolNameBytes] without
+// leading or trailing white space. Exactly one of Output and Parts is
+// non-empty: Output is at most [MaxPartTextBytes]; Parts holds at most
+// [MaxContentPartsPerItem] parts, each valid (see [ContentPart]). The zero
+// ToolResultItem has no call ID and no output and does not validate.
 type ToolResultItem struct {
 	// CallID names the tool_call this result answers.
 	CallID string `json:"call_id"`
@@ -63,13 +101,24 @@ type ToolResultItem struct {
 	Parts []ContentPart `json:"parts,omitempty"`
 }
 
-// ReasoningItem carries a reasoning payload as a trajectory item.
+// ReasoningItem carries a reasoning payload as a trajectory item. Its
+// Reasoning must be non-nil and pass the reasoning rules (see
+// [ReasoningPart]); its payload bytes count against
+// [MaxReasoningBytesPerCall]. The zero ReasoningItem has no payload and does
+// not validate.
 type ReasoningItem struct {
 	// Reasoning is the payload.
 	Reasoning *ReasoningPart `json:"reasoning,omitempty"`
 }
 
 // CompactionItem is a provider context-compaction blob, replayed verbatim.
+//
+// Every field is optional, within bounds: EncapsulatedID at most
+// [MaxRefStringBytes], Dialect at most [MaxCompactionDialectBytes],
+// Implementor at most [MaxExtensionImplementorBytes], EncryptedContent at
+// most [MaxCompactionEncryptedContentBytes], and Opaque, when not empty,
+// valid JSON of at most [MaxPartJSONBytes] nested at most [MaxJSONDepth]
+// deep. The zero CompactionItem is a valid, empty blob.
 type CompactionItem struct {
 	// EncapsulatedID is the provider's ID of the compacted context.
 	EncapsulatedID string `json:"encapsulated_id,omitempty"`
@@ -85,6 +134,14 @@ type CompactionItem struct {
 
 // OpaqueExtension is a namespaced record the kernel carries without
 // interpreting it.
+//
+// Namespace must not be blank, its trimmed form contains no space, tab, CR
+// or LF, and it is at most [MaxExtensionNamespaceBytes]. Type must not be
+// blank and is at most [MaxExtensionTypeBytes]. Implementor is at most
+// [MaxExtensionImplementorBytes] and Direction at most
+// [MaxExtensionDirectionBytes]. Data, when not empty, is valid JSON of at
+// most [MaxExtensionDataBytes] nested at most [MaxJSONDepth] deep. The zero
+// OpaqueExtension has no namespace and does not validate.
 type OpaqueExtension struct {
 	// Namespace owns the record; it contains no inner white space.
 	Namespace string `json:"namespace"`

@@ -8,6 +8,22 @@ import "encoding/json"
 // Summary, Content and EncryptedContent each have a Present flag telling an
 // absent field from an explicit one: an explicit "encrypted_content": null is
 // EncryptedContent holding the bytes null with EncryptedContentPresent set.
+//
+// Wherever a reasoning payload is carried (a reasoning Part, ContentPart or
+// ReasoningItem), [Call.Validate] applies these rules, in order: the dialect,
+// once normalized, is not empty and at most [MaxReasoningDialectBytes], and
+// Dialect is already normalized; at least one of Text, Signature, Opaque,
+// Summary and Content is not empty, or EncryptedContentPresent is set; a
+// non-empty Summary or Content is valid JSON, and so is a non-empty
+// EncryptedContent when EncryptedContentPresent is set; Text, Signature and
+// Opaque are within [MaxReasoningTextBytes], [MaxReasoningSignatureBytes] and
+// [MaxReasoningOpaqueBytes]; Summary, Content and EncryptedContent are at
+// most [MaxPartJSONBytes]; a non-empty Opaque is valid JSON. SummaryPresent
+// and ContentPresent are not checked. The payload bytes (every field but the
+// dialect and the flags) count against [MaxReasoningBytesPerCall].
+//
+// The zero ReasoningPart has no dialect and no payload and does not
+// validate.
 type ReasoningPart struct {
 	// Dialect is the replay format, in normalized form (see
 	// NormalizeReasoningDialect).
@@ -82,19 +98,11 @@ func (r *ReasoningPart) check() string {
 		return "reasoning content is not valid JSON"
 	case r.EncryptedContentPresent && len(r.EncryptedContent) > 0 && !validJSON(r.EncryptedContent):
 		return "reasoning encrypted content is not valid JSON"
-	case len(r.Text) > MaxReasoningTextBytes:
-		return "reasoning text is too long"
-	case len(r.Signature) > MaxReasoningSignatureBytes:
-		return "reasoning signature is too long"
-	case len(r.Opaque) > MaxReasoningOpaqueBytes:
-		return "reasoning opaque payload is too long"
-	case len(r.Summary) > MaxPartJSONBytes:
-		return "reasoning summary is too long"
-	case len(r.Content) > MaxPartJSONBytes:
-		return "reasoning content is too long"
-	case len(r.EncryptedContent) > MaxPartJSONBytes:
-		return "reasoning encrypted content is too long"
-	case len(r.Opaque) > 0 && !validJSON(r.Opaque):
+	}
+	if msg := r.sizeBounds(); msg != "" {
+		return msg
+	}
+	if len(r.Opaque) > 0 && !validJSON(r.Opaque) {
 		return "reasoning opaque payload is not valid JSON"
 	}
 	return ""

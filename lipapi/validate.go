@@ -7,18 +7,50 @@ import (
 
 // Validate reports whether c is a well-formed canonical call. It returns nil
 // or a [*ValidationError] (wrapping [ErrInvalidCall]) for the first rule c
-// breaks, checking in a fixed order: under item authority the envelope, item
-// ID uniqueness, then each item in turn (its own rules, then reference order,
-// call-ID pairing and the reasoning budget); under legacy authority the
-// envelope and every size bound first, then each message's semantic rules.
+// breaks, in this order.
 //
-// Validate does not allocate on a valid call, except once per json content
-// part (its Text is copied for the JSON check), to decode the Data of
-// extension content parts, once per key kind (item IDs, tool call IDs)
-// when a call has more than 256 of that kind, and once per JSON value
-// checked without a depth bound (json content, reasoning Opaque, Summary,
-// Content and EncryptedContent) nested more than 64 levels deep; it runs in
-// expected time linear in the size of c.
+// Under item authority ([Call.HasItemAuthority]):
+//  1. Messages and Instructions are empty (else "conflicting raw item and
+//     legacy message authorities", Field "Items");
+//  2. Items is not empty, or PreviousResponseID is not blank;
+//  3. ID is at most [MaxCallIDBytes] bytes (it may be empty) and there are at
+//     most [MaxItems] items;
+//  4. no non-empty item ID equals an earlier item's (Field "Items[i].ID" of
+//     the later one);
+//  5. each item in turn: its own rules (see [Item]); an item_reference does
+//     not name the ID of an item at a later index (IDs of no item, and the
+//     referring item's own, are allowed); a tool_call's CallID differs from
+//     every earlier tool_call's; a tool_result's CallID is that of an
+//     earlier tool_call; and the reasoning payload bytes of the items so far
+//     stay within [MaxReasoningBytesPerCall].
+//
+// Under legacy authority:
+//  1. Messages is not empty (instructions alone are not enough);
+//  2. every count and size bound: ID at most MaxCallIDBytes, at most
+//     [MaxMessages] messages and [MaxInstructionMessages] instructions, then,
+//     for each message of Messages and then of Instructions, at most
+//     [MaxPartsPerMessage] parts and each part's size bounds (see [Part]);
+//  3. each message of Messages and then of Instructions: its rules (see
+//     [Message] and [Part]), and the reasoning payload bytes of both lists
+//     so far within MaxReasoningBytesPerCall.
+//
+// In these rules "blank" means empty after strings.TrimSpace, "valid JSON"
+// means accepted by encoding/json's Valid, and "nested at most MaxJSONDepth
+// deep" counts the arrays and objects open at once. Field is the path of Go
+// field names with indexes of the offending value, such as
+// "Items[3].ToolCall.CallID" or "Messages[0].Parts[2]".
+//
+// Validate reads payloads in place and never copies them. Each JSON value
+// is measured against its size bound before it is parsed, except the
+// Summary, Content and EncryptedContent of a reasoning payload, whose
+// validity the reasoning rules check first. It does not allocate on a
+// valid call, except to decode the Data of extension content parts, once
+// per key kind (item IDs, tool call IDs) when a call has more than 256 of
+// that kind, and once per JSON value checked without a depth bound (json
+// content, reasoning Opaque, Summary, Content and EncryptedContent) nested
+// more than 64 levels deep; it runs in expected time linear in the size of
+// c. [Call.CheckBounds] checks only the count and size bounds, in time
+// independent of the payloads' sizes.
 func (c Call) Validate() error {
 	var p problem
 	if c.HasItemAuthority() {
@@ -74,11 +106,8 @@ func (c *Call) validateItems() problem {
 	if len(c.Items) == 0 && blank(c.PreviousResponseID) {
 		return fail("Items", "items are required without a previous response id")
 	}
-	if len(c.ID) > MaxCallIDBytes {
-		return fail("ID", "call id is too long")
-	}
-	if len(c.Items) > MaxItems {
-		return fail("Items", "too many items")
+	if p := c.itemEnvelopeBounds(); p.failed() {
+		return p
 	}
 	items := c.Items
 
@@ -138,7 +167,8 @@ func (c *Call) validateItems() problem {
 
 // addItemReasoning adds the reasoning payload bytes of it to *total and
 // reports whether the total stays within MaxReasoningBytesPerCall. It stops
-// at the first excess, so the total cannot overflow.
+// at the first excess, so the total cannot overflow. Payloads may be nil
+// (CheckBounds counts items that break the item rules).
 func addItemReasoning(total *int, it *Item) bool {
 	if it.Reasoning != nil && !addReasoning(total, it.Reasoning.Reasoning) {
 		return false
@@ -158,10 +188,12 @@ func addContentReasoning(total *int, parts []ContentPart) bool {
 	return true
 }
 
-// addReasoning adds the payload bytes of r to *total and reports whether
-// the total stays within MaxReasoningBytesPerCall. Callers pass payloads
-// that already passed the reasoning rules, so r is never nil.
+// addReasoning adds the payload bytes of r (none for nil) to *total and
+// reports whether the total stays within MaxReasoningBytesPerCall. Callers
+// check each field's own bound first, so the total cannot overflow.
 func addReasoning(total *int, r *ReasoningPart) bool {
-	*total += r.payloadBytes()
+	if r != nil {
+		*total += r.payloadBytes()
+	}
 	return *total <= MaxReasoningBytesPerCall
 }

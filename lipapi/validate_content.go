@@ -21,71 +21,57 @@ func checkContentParts(name string, parts []ContentPart) problem {
 func (p *ContentPart) check() problem {
 	switch p.Kind {
 	case ContentPartText, ContentPartToolResult:
-		return requiredText(".Text", p.Text)
+		if p.Text == "" {
+			return fail(".Text", "text is required")
+		}
 	case ContentPartSummary:
-		return requiredText(".Summary", p.Summary)
+		if p.Summary == "" {
+			return fail(".Summary", "text is required")
+		}
 	case ContentPartRefusal:
-		return requiredText(".Refusal", p.Refusal)
+		if p.Refusal == "" {
+			return fail(".Refusal", "text is required")
+		}
 	case ContentPartImageRef:
-		switch {
-		case p.ImageRef == "":
+		if p.ImageRef == "" {
 			return fail(".ImageRef", "image reference is required")
-		case len(p.ImageRef) > MaxRefStringBytes:
-			return fail(".ImageRef", "image reference is too long")
-		case len(p.ImageMIME) > MaxRefStringBytes:
-			return fail(".ImageMIME", "image media type is too long")
 		}
 	case ContentPartFileRef:
-		switch {
-		case p.FileRef == "" && p.FileData == "":
+		if p.FileRef == "" && p.FileData == "" {
 			return fail(".FileRef", "file reference or file data is required")
-		case len(p.FileRef) > MaxRefStringBytes:
-			return fail(".FileRef", "file reference is too long")
-		case len(p.FileData) > MaxFileDataBytes:
-			return fail(".FileData", "file data is too long")
-		case len(p.FileMIME) > MaxRefStringBytes:
-			return fail(".FileMIME", "file media type is too long")
-		case len(p.FileName) > MaxRefStringBytes:
-			return fail(".FileName", "file name is too long")
 		}
 	case ContentPartVideoRef:
-		switch {
-		case p.VideoRef == "":
+		if p.VideoRef == "" {
 			return fail(".VideoRef", "video reference is required")
-		case len(p.VideoRef) > MaxRefStringBytes:
-			return fail(".VideoRef", "video reference is too long")
-		case len(p.VideoMIME) > MaxRefStringBytes:
-			return fail(".VideoMIME", "video media type is too long")
 		}
 	case ContentPartAssistantRef:
-		switch {
-		case p.AssistantRef == "":
+		if p.AssistantRef == "" {
 			return fail(".AssistantRef", "assistant reference is required")
-		case len(p.AssistantRef) > MaxRefStringBytes:
-			return fail(".AssistantRef", "assistant reference is too long")
 		}
 	case ContentPartJSON:
-		switch {
-		case p.Text == "":
+		if p.Text == "" {
 			return fail(".Text", "json text is required")
-		case len(p.Text) > MaxPartJSONBytes:
-			return fail(".Text", "json text is too long")
-		case !validJSON([]byte(p.Text)):
+		}
+		if q := p.bounds(); q.failed() {
+			return q
+		}
+		if !validJSONString(p.Text) {
 			return fail(".Text", "json text is not valid JSON")
 		}
+		return problem{}
 	case ContentPartReasoning:
 		if msg := p.Reasoning.check(); msg != "" {
 			return fail(".Reasoning", msg)
 		}
+		return problem{}
 	case ContentPartAnnotation:
-		a := p.Annotation
-		switch {
-		case a == nil:
+		if p.Annotation == nil {
 			return fail(".Annotation", "annotation part requires an annotation")
-		case len(a.Type) > MaxRefStringBytes:
-			return fail(".Annotation.Type", "annotation type is too long")
 		}
-		return boundedJSON(".Annotation.Data", a.Data, MaxPartJSONBytes)
+		if q := p.bounds(); q.failed() {
+			return q
+		}
+		return withinDepth(".Annotation.Data", p.Annotation.Data)
 	case ContentPartExtension:
 		if p.Extension == nil {
 			return fail(".Extension", "extension part requires an extension payload")
@@ -96,19 +82,7 @@ func (p *ContentPart) check() problem {
 	default:
 		return fail(".Kind", "unknown content part kind")
 	}
-	return problem{}
-}
-
-// requiredText checks a text field that must be non-empty and at most
-// MaxPartTextBytes.
-func requiredText(field, s string) problem {
-	if s == "" {
-		return fail(field, "text is required")
-	}
-	if len(s) > MaxPartTextBytes {
-		return fail(field, "text is too long")
-	}
-	return problem{}
+	return p.bounds()
 }
 
 // check applies the rules of a non-nil extension content part, with fields

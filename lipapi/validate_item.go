@@ -159,19 +159,13 @@ func (tr *ToolResultItem) check() problem {
 
 // check applies the rules of a compaction item's payload, which may be nil.
 func (cp *CompactionItem) check() problem {
-	switch {
-	case cp == nil:
+	if cp == nil {
 		return fail(".Compaction", "compaction item requires a compaction payload")
-	case len(cp.EncapsulatedID) > MaxRefStringBytes:
-		return fail(".Compaction.EncapsulatedID", "encapsulated id is too long")
-	case len(cp.Dialect) > MaxCompactionDialectBytes:
-		return fail(".Compaction.Dialect", "compaction dialect is too long")
-	case len(cp.Implementor) > MaxExtensionImplementorBytes:
-		return fail(".Compaction.Implementor", "implementor is too long")
-	case len(cp.EncryptedContent) > MaxCompactionEncryptedContentBytes:
-		return fail(".Compaction.EncryptedContent", "encrypted content is too long")
 	}
-	return boundedJSON(".Compaction.Opaque", cp.Opaque, MaxPartJSONBytes)
+	if p := cp.bounds(); p.failed() {
+		return p
+	}
+	return withinDepth(".Compaction.Opaque", cp.Opaque)
 }
 
 // check applies the rules of an extension item's payload, which may be nil.

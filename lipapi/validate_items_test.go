@@ -43,6 +43,9 @@ func checkValidate(t *testing.T, c Call, field, msg string) {
 	if cloneErr := before.Validate(); !reflect.DeepEqual(cloneErr, err) {
 		t.Fatalf("the clone validates to %v, the original to %v", cloneErr, err)
 	}
+	if msg := boundsDisagree(c, err); msg != "" {
+		t.Fatal(msg)
+	}
 	if field == "" {
 		if err != nil {
 			t.Fatalf("Validate() = %v, want nil", err)

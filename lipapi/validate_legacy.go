@@ -6,19 +6,7 @@ func (c *Call) validateLegacy() problem {
 	if len(c.Messages) == 0 {
 		return fail("Messages", "messages are required")
 	}
-	if len(c.ID) > MaxCallIDBytes {
-		return fail("ID", "call id is too long")
-	}
-	if len(c.Messages) > MaxMessages {
-		return fail("Messages", "too many messages")
-	}
-	if len(c.Instructions) > MaxInstructionMessages {
-		return fail("Instructions", "too many instruction messages")
-	}
-	if p := checkMessageSizes("Messages", c.Messages); p.failed() {
-		return p
-	}
-	if p := checkMessageSizes("Instructions", c.Instructions); p.failed() {
+	if p := c.legacySizes(); p.failed() {
 		return p
 	}
 	total := 0

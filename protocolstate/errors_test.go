@@ -1,6 +1,10 @@
 package protocolstate
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 func TestSentinelTexts(t *testing.T) {
 	cases := map[error]string{
@@ -9,6 +13,7 @@ func TestSentinelTexts(t *testing.T) {
 		ErrInvalidPlatform:    "agent-loop-guard protocol state: invalid platform snapshot",
 		ErrInvalidToken:       "agent-loop-guard protocol state: invalid token",
 		ErrRepromptsExhausted: "agent-loop-guard protocol state: reprompt budget exhausted",
+		ErrInvalidKey:         "agent-loop-guard protocol state: invalid key",
 	}
 	for err, want := range cases {
 		if err.Error() != want {
@@ -23,6 +28,7 @@ func TestSentinelTexts(t *testing.T) {
 func TestErrorsAreBareSentinels(t *testing.T) {
 	const secret = "sha256:secret-evidence-text"
 	bad := State{LastFingerprint: secret}
+	sealer, _ := NewSealer([]byte(secret))
 	checks := []struct {
 		name string
 		err  error
@@ -37,11 +43,44 @@ func TestErrorsAreBareSentinels(t *testing.T) {
 		{"Advance exhausted", second(Advance(State{Terminal: true}, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrRepromptsExhausted},
 		{"Remaining", second(Remaining(bad, Limits{}, Platform{})), ErrInvalidState},
 		{"Remaining platform", second(Remaining(State{}, Limits{MaxReprompts: 1, NoProgressLimit: 1}, Platform{Cap: -1})), ErrInvalidPlatform},
+		{"NewSealer", second(NewSealer([]byte("secret"))), ErrInvalidKey},
+		{"Seal", second(sealer.Seal(TokenPrefix+"secret", []byte(secret))), ErrInvalidToken},
+		{"Open", second(sealer.Open(SealedTokenPrefix+"secret."+strings.Repeat("A", 43), []byte(secret))), ErrInvalidToken},
 	}
 	for _, c := range checks {
 		if c.err != c.want {
 			t.Errorf("%s: error %v, want the bare %v", c.name, c.err, c.want)
 		}
+	}
+}
+
+// TestAdvanceWithoutBaselineNamesTheRule pins the one error that is not a
+// bare sentinel: Advance before any Observe wraps ErrInvalidState and says
+// which rule broke, without any value of the state.
+func TestAdvanceWithoutBaselineNamesTheRule(t *testing.T) {
+	limits := Limits{MaxReprompts: 3, NoProgressLimit: 2}
+	next, err := Advance(State{}, limits)
+	if !errors.Is(err, ErrInvalidState) {
+		t.Fatalf("Advance(State{}) error %v, want one wrapping ErrInvalidState", err)
+	}
+	const want = "agent-loop-guard protocol state: invalid state: Advance needs an observed baseline fingerprint (call Observe first)"
+	if err.Error() != want {
+		t.Fatalf("Advance(State{}) error text %q, want %q", err.Error(), want)
+	}
+	if next != (State{}) {
+		t.Fatalf("Advance(State{}) changed the prior on error: %+v", next)
+	}
+	// A state that fails Validate still gets the bare sentinel, and an
+	// observed baseline makes the same call succeed.
+	if _, err := Advance(State{Reprompts: 1}, limits); err != ErrInvalidState {
+		t.Fatalf("Advance of an invalid state: %v, want the bare ErrInvalidState", err)
+	}
+	observed, err := Observe(State{}, fp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Advance(observed, limits); err != nil {
+		t.Fatalf("Advance after Observe: %v", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package protocolstate_test
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,6 +48,8 @@ func Example() {
 		if ref := in.Evidence.Lineage.ProgressRef; ref != "" {
 			var err error
 			if prior, err = protocolstate.Decode(ref); err != nil {
+				// prior is not a usable state: stop the protocol
+				// (allow_stop, "invalid_protocol_state").
 				fmt.Println("stop:", err)
 				return
 			}
@@ -93,24 +96,51 @@ func Example() {
 	// turn 2: token alg-proto-v1.AQACAUdzaGEyNTY6YmMxMTVjZTFlOGZkODk5OWE3Mzg1M2Q2MmQxMmM2ODA4NTY2MzQyNWI5MThiZjNkYzk3N2Q5ODRiZDNmYzUwMQ
 }
 
-// A malformed token is rejected with the zero State and the bare sentinel;
-// it is never reset into a usable state, and the error does not repeat it.
+// A malformed token is rejected with State{} and the bare sentinel, and the
+// error does not repeat the token. That State{} is not a usable state: it
+// only looks like the start of a trajectory, and resuming from it would give
+// a damaged or rewritten trajectory its whole reprompt budget again. The
+// caller discards it and stops the protocol for that trajectory, letting the
+// candidate stand.
 func ExampleDecode_malformed() {
 	for _, token := range []string{
 		"alg-proto-v1.AQAAAAB",   // non-zero unused bits in the last symbol
 		"alg-proto-v1.AQAAAAA\n", // a line feed the strict decoder would skip
 		"alg-state-v1.AQAAAAA",   // the legacy namespace is never translated
 		"alg-proto-v1.AQAEAAA",   // reprompts 4 without a baseline
+		"alg-proto-v1.AQAAAAA",   // the zero State's own token
 	} {
 		s, err := protocolstate.Decode(token)
-		fmt.Printf("%+v %v %v\n", s, err, err == protocolstate.ErrInvalidToken)
+		if err != nil {
+			// s is not a usable state: never Observe, Advance, Remaining
+			// or Encode it. Stop instead.
+			stop := terminaldecision.Decision{Kind: terminaldecision.DecisionAllowStop, ReasonCode: "invalid_protocol_state"}
+			fmt.Printf("%v (ErrInvalidToken: %v): %s %s\n", err, err == protocolstate.ErrInvalidToken, stop.Kind, stop.ReasonCode)
+			continue
+		}
+		fmt.Printf("resume from %+v\n", s)
 	}
-	s, err := protocolstate.Decode("alg-proto-v1.AQAAAAA")
-	fmt.Printf("%+v %v\n", s, err)
 	// Output:
-	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
-	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
-	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
-	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} agent-loop-guard protocol state: invalid token true
-	// {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false} <nil>
+	// agent-loop-guard protocol state: invalid token (ErrInvalidToken: true): allow_stop invalid_protocol_state
+	// agent-loop-guard protocol state: invalid token (ErrInvalidToken: true): allow_stop invalid_protocol_state
+	// agent-loop-guard protocol state: invalid token (ErrInvalidToken: true): allow_stop invalid_protocol_state
+	// agent-loop-guard protocol state: invalid token (ErrInvalidToken: true): allow_stop invalid_protocol_state
+	// resume from {Reprompts:0 LastFingerprint: ConsecutiveNoProgress:0 Terminal:false}
+}
+
+// Advance before any Observe has no baseline to count an intent against: it
+// refuses with an error that wraps ErrInvalidState and names the rule.
+func ExampleAdvance_withoutBaseline() {
+	limits := protocolstate.Limits{MaxReprompts: 3, NoProgressLimit: 2}
+	_, err := protocolstate.Advance(protocolstate.State{}, limits)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, protocolstate.ErrInvalidState))
+
+	observed, _ := protocolstate.Observe(protocolstate.State{}, protocolstate.Fingerprint(fixture()))
+	next, err := protocolstate.Advance(observed, limits)
+	fmt.Println(next.Reprompts, err)
+	// Output:
+	// agent-loop-guard protocol state: invalid state: Advance needs an observed baseline fingerprint (call Observe first)
+	// true
+	// 1 <nil>
 }

@@ -13,13 +13,29 @@ import (
 // Fingerprint returns the canonical progress fingerprint of in: "sha256:" and
 // the lowercase hexadecimal SHA-256 of a sequence of framed records.
 //
-// Each record is its name, ':', the decimal byte length of its value, ':', the
-// value and '\n'. The records are, in order: cause, explicit_expected,
-// explicit_observed (each boolean as "true" or "false"), objective,
-// candidate, recent, action_count, then action_kind, action_status and
-// action_name for each active action. Texts and action names are normalized:
-// CRLF and lone CR become LF and outer Unicode white space is trimmed as by
-// strings.TrimSpace; the cause, kinds and statuses are hashed raw.
+// Each record is its name, ':', the decimal byte length of its value (no
+// padding, no sign), ':', the value and '\n'. The records are, in order:
+//
+//	cause              in.Candidate.Cause, raw
+//	explicit_expected  in.Evidence.ExplicitCompletionExpected, "true" or "false"
+//	explicit_observed  in.Evidence.ExplicitCompletion, "true" or "false"
+//	objective          in.Evidence.Objective, normalized
+//	candidate          in.Evidence.CandidateText, normalized
+//	recent             in.Evidence.RecentText, normalized
+//	action_count       n = min(in.Evidence.ActionCount, 8), in decimal
+//
+// followed, for each active action i < n, by action_kind (Actions[i].Kind,
+// raw), action_status (Actions[i].Status, raw) and action_name
+// (Actions[i].Name, normalized). Normalizing replaces every CRLF and then
+// every remaining lone CR by LF, then trims leading and trailing white space
+// exactly as strings.TrimSpace does; nothing else changes (no case folding,
+// no Unicode normalization, inner white space and invalid UTF-8 kept). Raw
+// values are neither trimmed nor checked. So the zero Input hashes the
+// preimage
+//
+//	cause:0:\nexplicit_expected:5:false\nexplicit_observed:5:false\nobjective:0:\ncandidate:0:\nrecent:0:\naction_count:1:0\n
+//
+// (each \n a line feed).
 //
 // Volatile identity and budget metadata are never hashed: the candidate
 // reference and commit flag, request and leg identifiers, policy, continuation

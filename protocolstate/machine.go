@@ -34,10 +34,15 @@ func Observe(prior State, fingerprint string) (State, error) {
 // validate its intent against the proposal and commit it only afterwards:
 // ErrInvalidState for an invalid prior, ErrInvalidLimits for invalid limits,
 // ErrRepromptsExhausted for a terminal prior or one whose Reprompts already
-// reaches limits.MaxReprompts, and ErrInvalidState when the proposal itself
-// would be invalid (notably without an observed baseline). Advance never
-// resets counters, never consults the no-progress limit and never invents a
-// fingerprint.
+// reaches limits.MaxReprompts. A prior without a baseline fingerprint (Advance
+// called before any Observe) would give a proposal that counts an intent
+// without evidence; Advance refuses it with an error wrapping ErrInvalidState
+// whose text names that rule:
+//
+//	agent-loop-guard protocol state: invalid state: Advance needs an observed baseline fingerprint (call Observe first)
+//
+// Advance never resets counters, never consults the no-progress limit and
+// never invents a fingerprint.
 func Advance(prior State, limits Limits) (State, error) {
 	if prior.Validate() != nil {
 		return prior, ErrInvalidState
@@ -48,11 +53,13 @@ func Advance(prior State, limits Limits) (State, error) {
 	if prior.Terminal || prior.Reprompts >= limits.MaxReprompts {
 		return prior, ErrRepromptsExhausted
 	}
+	if prior.LastFingerprint == "" {
+		// The only way a valid prior with a reprompt left can give an
+		// invalid proposal: Reprompts > 0 needs a baseline.
+		return prior, errAdvanceWithoutBaseline
+	}
 	next := prior
 	next.Reprompts++
-	if next.Validate() != nil {
-		return prior, ErrInvalidState
-	}
 	return next, nil
 }
 

@@ -162,7 +162,7 @@ func TestAdvanceOverTheDomain(t *testing.T) {
 			case prior.Terminal || prior.Reprompts >= l.MaxReprompts:
 				wantErr = ErrRepromptsExhausted
 			case prior.LastFingerprint == "":
-				wantErr = ErrInvalidState
+				wantErr = errAdvanceWithoutBaseline
 			}
 			if err != wantErr {
 				t.Fatalf("Advance(%+v, %+v) error %v, want %v", prior, l, err, wantErr)
@@ -234,7 +234,7 @@ func TestRemainingOverTheDomain(t *testing.T) {
 	}
 }
 
-func TestRemainingSpecExamples(t *testing.T) {
+func TestRemainingGoldenCases(t *testing.T) {
 	limits := Limits{MaxReprompts: 3, NoProgressLimit: 2}
 	state := State{LastFingerprint: fp}
 	platform := Platform{Cap: 3, Attempt: 1}

@@ -30,7 +30,12 @@ const fingerprintBytes = len(FingerprintPrefix) + FingerprintHexDigits
 
 // State is the request-scoped protocol state: bounded counters and the last
 // observed progress fingerprint. The zero value is valid and means that no
-// evidence has been observed and no intent emitted.
+// evidence has been observed and no intent emitted: it is the state of a
+// trajectory that has no token yet.
+//
+// The State that Decode returns together with an error is not a usable
+// state, although it equals the zero value: discard it and stop the protocol
+// for that trajectory (see Decode) rather than starting again from it.
 //
 // An empty LastFingerprint means no baseline yet; because observation
 // precedes any emitted intent, it cannot accompany non-zero counters. A

@@ -7,8 +7,18 @@ import (
 )
 
 // Token framing. A token is TokenPrefix followed by the unpadded base64url
-// encoding of the payload: version, flags, Reprompts, ConsecutiveNoProgress,
-// the fingerprint length L and the L fingerprint bytes.
+// encoding (RFC 4648 URL-safe alphabet A-Z a-z 0-9 '-' '_', no '=' padding)
+// of a payload of 5 + L bytes:
+//
+//	offset 0   version, always 0x01
+//	offset 1   flags: bit 0 is State.Terminal, every other bit is zero
+//	offset 2   State.Reprompts (0..MaxReprompts)
+//	offset 3   State.ConsecutiveNoProgress (0..MaxConsecutiveNoProgress)
+//	offset 4   L, the byte length of State.LastFingerprint (0 or 71)
+//	offset 5   the L bytes of State.LastFingerprint
+//
+// A valid state therefore gives a 5- or 76-byte payload, that is a 20- or
+// 115-byte token. The token of the zero State is "alg-proto-v1.AQAAAAA".
 const (
 	// TokenPrefix starts every V1 token. It is deliberately distinct from the
 	// legacy "alg-state-v1." namespace, which is never translated.
@@ -56,14 +66,27 @@ func Encode(state State) (string, error) {
 // Decode returns the State carried by token, or (State{}, ErrInvalidToken) if
 // token is malformed in any way. Decode accepts exactly the tokens Encode
 // produces: whenever it succeeds, Encode of the result returns token byte for
-// byte. A malformed token is never reset to a zero State that looks valid:
-// the State{} returned with the error is not meant to be used.
+// byte.
+//
+// The State returned with an error is not a usable state. It only looks like
+// the zero State: a caller must not pass it to Observe, Advance or Remaining,
+// encode it, or otherwise treat it as a fresh start, since that would restore
+// the full reprompt budget of a trajectory whose token was damaged or
+// rewritten. On error, discard it and stop the protocol for this trajectory:
+// let the candidate stand (for instance a terminaldecision.Decision of kind
+// allow_stop with a reason such as "invalid_protocol_state") instead of
+// continuing it. Only a trajectory that has no token yet starts from State{}.
 //
 // Decoding detects structural corruption; it does not authenticate. It
-// checks, in order: the length bounds, the prefix, strict unpadded base64url,
-// the decoded size, canonical encoding, the version and flags, the
-// fingerprint length against the payload, and State.Validate. Reprompts is
-// held only to the absolute bound MaxReprompts; a lower configured cap is
+// checks, in order: the length (more than len(TokenPrefix) and at most
+// MaxTokenBytes bytes), the prefix (exact, case-sensitive, no trimming),
+// strict unpadded base64url (any byte outside the alphabet, padding, a
+// symbol count of 1 mod 4 or non-zero unused bits in the last symbol fail),
+// a decoded size of 5 to 76 bytes, canonical encoding (re-encoding the
+// payload reproduces the text after the prefix exactly, so line breaks are
+// rejected), the version and flags, L against the payload size (a truncated
+// or trailing payload fails), and finally State.Validate. Reprompts is held
+// only to the absolute bound MaxReprompts; a lower configured cap is
 // Remaining's concern. Decode allocates at most the fingerprint string.
 func Decode(token string) (State, error) {
 	s, reason := decode(token)

@@ -22,9 +22,15 @@ type ContinuationIntent struct {
 }
 
 // Validate reports the first way in which c is invalid, as an error wrapping
-// ErrInvalidDecision, or nil. It checks, in order: the trajectory reference,
-// the control reference, the instruction, that the control reference or the
-// instruction is present, the provenance and the reason code.
+// ErrInvalidDecision, or nil. It checks, in this order (by the string rule of
+// the package documentation, label quoted): TrajectoryRef, "continuation
+// trajectory reference", required, MaxIdentifierBytes; ControlRef,
+// "continuation control reference", optional, MaxIdentifierBytes;
+// Instruction, "continuation instruction", optional, MaxInstructionBytes;
+// ControlRef and Instruction are not both blank ("continuation control
+// reference or instruction is required"); Provenance, "continuation
+// provenance", required, MaxIdentifierBytes; ReasonCode, "continuation reason
+// code", required, MaxReasonCodeBytes.
 func (c ContinuationIntent) Validate() error {
 	err := checkFields(ErrInvalidDecision,
 		labelledText{"continuation trajectory reference", c.TrajectoryRef, MaxIdentifierBytes, true},
@@ -61,10 +67,13 @@ func (d Decision) Validate() error {
 }
 
 // ValidateDecision reports the first way in which d is invalid, as an error
-// wrapping ErrInvalidDecision, or nil. It checks, in order: the kind, the
-// reason code (required, at most MaxReasonCodeBytes), that only a continue
-// decision carries an intent, that a continue decision carries one, and that
-// intent's own validity (its error is returned as is).
+// wrapping ErrInvalidDecision, or nil. It checks, in this order: Kind is one
+// of the three kinds ("unknown decision kind"); ReasonCode, "reason code",
+// required, at most MaxReasonCodeBytes; a kind other than continue carries no
+// intent ("allow_stop decision cannot carry continuation intent", and
+// likewise for surface_failure); a continue decision carries one ("continue
+// decision requires continuation intent"), and that intent passes
+// ContinuationIntent.Validate, whose error is returned as is.
 func ValidateDecision(d Decision) error {
 	if !d.Kind.IsKnown() {
 		return fmt.Errorf("%w: unknown decision kind", ErrInvalidDecision)

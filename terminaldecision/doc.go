@@ -22,13 +22,20 @@
 //
 // [ValidateInput], [ValidateDecision], [ContinuationIntent.Validate] and
 // [ValidateProviderID] check fields in a fixed, documented order and report
-// the first failure. Every string field obeys the same rule, applied in this
-// order: a required field must not be blank after [strings.TrimSpace]; the
-// value must be valid UTF-8; its raw (untrimmed) byte length must not exceed
-// the field's bound. Bounds are exported constants.
+// the first failure. Every string field has a label (such as "request id")
+// and obeys the same rule, applied in this order:
 //
-// Errors wrap one of [ErrInvalidInput], [ErrInvalidDecision] or
-// [ErrInvalidProvider] (match them with [errors.Is]). Their text names only the
+//  1. a required field must not be blank after [strings.TrimSpace]:
+//     "<sentinel>: <label> is required";
+//  2. the value must be valid UTF-8: "<sentinel>: <label> is not valid
+//     UTF-8";
+//  3. its raw (untrimmed) byte length must not exceed the field's bound:
+//     "<sentinel>: <label> exceeds <bound> bytes".
+//
+// Bounds are exported constants. Errors wrap one of [ErrInvalidInput],
+// [ErrInvalidDecision] or [ErrInvalidProvider] (match them with [errors.Is])
+// and read "<sentinel text>: <reason>", for instance "terminaldecision:
+// invalid input: request id is required". Their text names only the
 // offending field, never its value: identifiers, evidence text, unknown kinds
 // and unknown causes are not echoed.
 //
@@ -36,4 +43,12 @@
 //
 // Validation is linear in the total byte length of the validated strings and
 // performs no allocation unless it fails; a failure allocates only its error.
+//
+// # Differences from the reference implementation
+//
+// Names, values, bounds, validation order and error texts follow the
+// reference Go implementation, except that the reference Input has an
+// Auxiliary field (an optional client) and its ValidateInput starts by
+// rejecting a typed-nil client. This package is a value model without
+// clients: Input has no such field and ValidateInput no such step.
 package terminaldecision

@@ -22,7 +22,7 @@ type CanonicalTerminalCandidate struct {
 
 // RequestIdentity identifies the request the candidate belongs to. RequestID
 // is required; the other identifiers are optional. Each is at most
-// MaxIdentifierBytes.
+// MaxIdentifierBytes. The zero value is not valid: it lacks a request id.
 type RequestIdentity struct {
 	// RequestID identifies the request; it is required.
 	RequestID string
@@ -36,7 +36,8 @@ type RequestIdentity struct {
 
 // PolicySnapshot is the policy in force for the candidate. Revision is
 // required (at most MaxIdentifierBytes); MaxContinuationAttempts is the
-// platform continuation cap and is not validated.
+// platform continuation cap and is not validated. The zero value is not
+// valid: it lacks a revision.
 type PolicySnapshot struct {
 	// Revision names the policy revision; it is required.
 	Revision string
@@ -47,7 +48,8 @@ type PolicySnapshot struct {
 
 // ContinuationEvidence describes the continuation that produced the candidate.
 // TrajectoryRef is optional (at most MaxIdentifierBytes); Attempt is not
-// validated.
+// validated. The zero value is valid and describes a first attempt with no
+// trajectory reference.
 type ContinuationEvidence struct {
 	// TrajectoryRef optionally names the continued trajectory.
 	TrajectoryRef string
@@ -74,7 +76,8 @@ type ActionFact struct {
 
 // EvidenceLineage links the evidence to its trajectory. The references are
 // optional (at most MaxIdentifierBytes each); Attempt is not validated.
-// ProgressRef typically carries an opaque protocol state token.
+// ProgressRef typically carries an opaque protocol state token. The zero value
+// is valid: no references, no progress state.
 type EvidenceLineage struct {
 	// TrajectoryRef optionally names the trajectory of the evidence.
 	TrajectoryRef string
@@ -157,12 +160,44 @@ func checkFields(sentinel error, fields ...labelledText) error {
 }
 
 // ValidateInput reports the first way in which in is invalid, as an error
-// wrapping ErrInvalidInput, or nil. It checks, in order: the candidate cause
-// and reference, the request identifiers, the policy revision, the
-// continuation trajectory reference, the evidence texts, the action count,
-// each active action, the inactive slots, the lineage references and the
-// deadline. It does not check OutputCommitted, MaxContinuationAttempts or
-// either Attempt.
+// wrapping ErrInvalidInput, or nil. It checks, in this order (string fields
+// by the string rule of the package documentation, with the label quoted):
+//
+//  1. Candidate.Cause is one of the eight causes ("unknown candidate
+//     cause");
+//  2. Candidate.Reference, "candidate reference", optional,
+//     MaxIdentifierBytes;
+//  3. Request.RequestID, "request id", required; then TraceID "trace id",
+//     ALegID "a-leg id" and BLegID "b-leg id", optional; MaxIdentifierBytes
+//     each;
+//  4. Policy.Revision, "policy revision", required, MaxIdentifierBytes;
+//  5. Continuation.TrajectoryRef, "trajectory reference", optional,
+//     MaxIdentifierBytes;
+//  6. Evidence.Objective "evidence objective", RecentText "evidence recent
+//     text" and CandidateText "evidence candidate text", optional,
+//     MaxEvidenceTextBytes each;
+//  7. Evidence.ActionCount is at most MaxEvidenceActions ("evidence action
+//     count exceeds 8");
+//  8. each active action i (i < ActionCount), labelled "evidence
+//     actions[i]": its ItemID ("… item id"), CallID ("… call id") and Name
+//     ("… name"), optional, MaxIdentifierBytes each; ItemID or CallID is not
+//     empty ("… requires item id or call id"); Kind is message, tool_call or
+//     tool_result ("… has unknown action kind"); Status is in_progress,
+//     completed or incomplete ("… has unknown action status"); a tool_call
+//     or tool_result action has a CallID ("… tool action requires call id")
+//     and a non-blank Name ("… tool action requires name");
+//  9. every inactive slot i (i >= ActionCount) is the zero ActionFact
+//     ("evidence action i is populated beyond action count");
+//  10. Evidence.Lineage.TrajectoryRef "evidence trajectory reference",
+//     ParentRef "evidence parent reference" and ProgressRef "evidence
+//     progress reference", optional, MaxIdentifierBytes each;
+//  11. Deadline is not the zero time ("deadline is required").
+//
+// So a failure reads, for instance, "terminaldecision: invalid input:
+// evidence actions[2] item id exceeds 256 bytes". ValidateInput does not
+// check OutputCommitted, MaxContinuationAttempts or either Attempt, and
+// ExplicitCompletion and ExplicitCompletionExpected are independent (all
+// four combinations are valid).
 func ValidateInput(in Input) error {
 	if !in.Candidate.Cause.IsKnown() {
 		return fmt.Errorf("%w: unknown candidate cause", ErrInvalidInput)

@@ -8,6 +8,9 @@ import (
 
 // Provider decides what happens to a terminal candidate. Implementations
 // report a stable identity through ID and answer each Input with a Decision.
+// The zero Provider, a nil interface, is not usable: ProviderIdentity reports
+// it (and an interface holding a nil pointer, map, slice, func, chan or
+// interface) as ErrInvalidProvider without calling it.
 type Provider interface {
 	// ID returns the provider identity, which must pass ValidateProviderID.
 	ID() string
@@ -25,8 +28,10 @@ func ValidateProviderID(id string) error {
 // ProviderIdentity returns the validated identity of p. A nil p, or p holding
 // a nil pointer, map, slice, func, chan or interface, yields the bare
 // ErrInvalidProvider without calling ID. Otherwise ID is called exactly once:
-// a panic in it is recovered and reported as an error wrapping
-// ErrInvalidProvider, and the returned identity must pass ValidateProviderID.
+// a panic in it is recovered and reported as "terminaldecision: invalid
+// provider: provider identity unavailable", wrapping ErrInvalidProvider, and
+// the returned identity must pass ValidateProviderID (label "provider
+// identity"). On every error the identity returned is "".
 func ProviderIdentity(p Provider) (string, error) {
 	if isNilProvider(p) {
 		return "", ErrInvalidProvider

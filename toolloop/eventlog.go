@@ -40,8 +40,9 @@ func chainSum[S ~string | ~[]byte](root, eventHash S) [sha256.Size]byte {
 // from root₀ = "", where hₙ is the log encoder's EventHash of the n-th
 // event. A retaining log also keeps the pushed events (the values given, not
 // deep copies: do not mutate them afterwards); a non-retaining one keeps only
-// the count, the root and a reusable scratch buffer, so its memory does not
-// grow with the number of pushes.
+// the count, the root and a reusable scratch buffer of at most 64 KiB, so
+// its memory grows neither with the number of pushes nor with the size of
+// the largest event pushed.
 //
 // The zero EventLog is an empty, non-retaining log writing the current
 // float layout. An EventLog is not safe for concurrent use.
@@ -68,17 +69,27 @@ func NewEventLogWith(enc Encoder, retain bool) *EventLog {
 	return &EventLog{enc: enc, retain: retain}
 }
 
+// maxKeptScratch bounds the capacity of the scratch buffer an EventLog
+// keeps between pushes, so that one large event does not pin a buffer of
+// its size for the log's lifetime. Events this small (almost all) are
+// pushed without allocating.
+const maxKeptScratch = 64 << 10
+
 // Push appends ev to the log: it hashes ev's direct form, advances the chain
 // root and the count, and retains ev if the log retains events. If ev cannot
 // be encoded, Push returns the error (wrapping ErrEncode) and leaves the log
 // unchanged. Without retention Push does not allocate once its scratch
-// buffer has grown to the size of the largest event pushed.
+// buffer has grown to the size of the largest event pushed, up to 64 KiB:
+// an event whose direct form is larger is written into a buffer of its
+// own, dropped when Push returns, and the scratch buffer is kept as it was.
 func (l *EventLog) Push(ev LoopEvent) error {
 	b, err := l.enc.appendTo(l.scratch[:0], &subject{kind: subjectEvent, ev: ev})
 	if err != nil {
 		return err
 	}
-	l.scratch = b[:0]
+	if cap(b) <= maxKeptScratch {
+		l.scratch = b[:0]
+	}
 	var hash [canon.SHA256HexLen]byte
 	sum := sha256.Sum256(b)
 	canon.AppendHex(hash[:0], sum[:])

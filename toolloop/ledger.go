@@ -78,7 +78,19 @@ func (c *LedgerChain) Append(row []byte) LedgerRecord {
 // the previous record's hash (GenesisHash for record 0) and the RecordHash
 // of its own row. The first failure is returned, wrapping ErrLedgerChain and
 // naming the record's index; hashes cover the stored row bytes, never a
-// re-encoding. An empty chain verifies.
+// re-encoding. An empty chain verifies. It runs in time linear in the
+// records' bytes.
+//
+// The chain is unkeyed: it shows that the records are consistent with one
+// another, not that they are all there, nor that they are the ones that
+// were written. A chain cut after any record (a truncated tail) verifies,
+// and so does a chain rewritten from any record on, or entirely, with its
+// hashes recomputed, since anyone can compute RecordHash. To detect
+// either, a caller pins the head and length of the chain it trusts
+// (LedgerChain.Head and LedgerChain.Len after its last Append), keeps them
+// where whoever can change the ledger cannot (a separate store, a signed
+// checkpoint, or authenticated with a key it holds), and checks the
+// records against them with VerifyLedgerHead.
 func VerifyLedger(records []LedgerRecord) error {
 	prev := GenesisHash
 	for i := range records {
@@ -92,6 +104,33 @@ func VerifyLedger(records []LedgerRecord) error {
 			return fmt.Errorf("%w: record %d: hash does not match the record", ErrLedgerChain, i)
 		}
 		prev = r.Hash
+	}
+	return nil
+}
+
+// VerifyLedgerHead checks records like VerifyLedger and then against a
+// pinned head and length, taken from a trusted LedgerChain (Head and Len):
+// the chain must hold at least length records and the Hash of record
+// length-1 must be head; a length of 0 pins the empty chain, whose head is
+// GenesisHash. Since each record's hash covers its predecessor's, this
+// proves that the first length records are those the pinned chain holds:
+// a truncated or rewritten chain fails, with an error wrapping
+// ErrLedgerChain. Records after the pinned length are checked as a chain
+// but are not covered by the pin; a caller that pins after every append
+// also requires len(records) == length.
+func VerifyLedgerHead(records []LedgerRecord, head string, length uint64) error {
+	if err := VerifyLedger(records); err != nil {
+		return err
+	}
+	switch {
+	case uint64(len(records)) < length:
+		return fmt.Errorf("%w: %d records, fewer than the pinned %d", ErrLedgerChain, len(records), length)
+	case length == 0:
+		if head != GenesisHash {
+			return fmt.Errorf("%w: the pinned head of an empty chain is not %s", ErrLedgerChain, GenesisHash)
+		}
+	case records[length-1].Hash != head:
+		return fmt.Errorf("%w: record %d: hash differs from the pinned head", ErrLedgerChain, length-1)
 	}
 	return nil
 }

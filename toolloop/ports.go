@@ -3,13 +3,18 @@ package toolloop
 import (
 	"context"
 	"fmt"
+	"reflect"
 )
 
 // This file holds the loop's ports (§9.1 of the specification) and the
 // functions that dispatch to their optional extensions. The ports are
 // implemented by drivers outside this package; implementations must honour
 // ctx and be safe for the loop's use (the loop itself calls them from one
-// goroutine).
+// goroutine). A dispatch function given a nil context or a nil port, that
+// is the nil interface or an interface holding a nil pointer, map, slice,
+// func or chan (a port whose methods accept a nil receiver must be passed
+// as a non-nil value), returns an error wrapping ErrNilPort without calling
+// any of its methods.
 
 // EffectExecutor applies admitted calls to the candidate overlay. An
 // executor may also implement AcceptedExporter; use ExportAccepted to call
@@ -79,26 +84,46 @@ type ArtifactStore interface {
 	FetchArtifact(ctx context.Context, handle string) (content []byte, found bool, err error)
 }
 
-// checkPort returns ctx.Err() if ctx is done, or an error wrapping
-// ErrNilPort if ctx or the port is nil; fn and port name the call.
-func checkPort(ctx context.Context, fn, port string, isNil bool) error {
-	if ctx == nil {
+// isNil reports whether v, a port or a context, is nil: the nil interface,
+// or an interface holding a nil pointer, map, slice, func, chan or unsafe
+// pointer. Such a value is not == nil, but it has no state to act on:
+// calling a value-receiver method through a nil pointer panics ("value
+// method ... called using nil pointer"), and a nil func panics and a nil
+// chan blocks forever when used. (terminaldecision.ProviderIdentity holds
+// providers to the same definition.) It does not allocate.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return rv.IsNil()
+	}
+	return false
+}
+
+// checkPort returns an error wrapping ErrNilPort if ctx is nil, ctx.Err()
+// if ctx is done, or an error wrapping ErrNilPort if port is nil (see
+// isNil); fn and name name the call and the port.
+func checkPort(ctx context.Context, fn, name string, port any) error {
+	if isNil(ctx) {
 		return fmt.Errorf("%w: %s: nil context", ErrNilPort, fn)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if isNil {
-		return fmt.Errorf("%w: %s: nil %s", ErrNilPort, fn, port)
+	if isNil(port) {
+		return fmt.Errorf("%w: %s: nil %s", ErrNilPort, fn, name)
 	}
 	return nil
 }
 
 // ExportAccepted calls x's AcceptedExporter extension when x implements it;
 // otherwise it returns nil, nil (an executor without a filesystem has
-// nothing durable to export). It returns ctx.Err() first if ctx is done.
+// nothing durable to export). It returns ctx.Err() first if ctx is done, and
+// an error wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func ExportAccepted(ctx context.Context, x EffectExecutor) ([]SeedFile, error) {
-	if err := checkPort(ctx, "ExportAccepted", "EffectExecutor", x == nil); err != nil {
+	if err := checkPort(ctx, "ExportAccepted", "EffectExecutor", x); err != nil {
 		return nil, err
 	}
 	if e, ok := x.(AcceptedExporter); ok {
@@ -109,9 +134,10 @@ func ExportAccepted(ctx context.Context, x EffectExecutor) ([]SeedFile, error) {
 
 // MeasureIncremental calls m's IncrementalMeasurer extension when m
 // implements it; otherwise it runs the complete suite, m.Measure, which is
-// conservative. It returns ctx.Err() first if ctx is done.
+// conservative. It returns ctx.Err() first if ctx is done, and an error
+// wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func MeasureIncremental(ctx context.Context, m CandidateMeasurer) (Measured, error) {
-	if err := checkPort(ctx, "MeasureIncremental", "CandidateMeasurer", m == nil); err != nil {
+	if err := checkPort(ctx, "MeasureIncremental", "CandidateMeasurer", m); err != nil {
 		return Measured{}, err
 	}
 	if im, ok := m.(IncrementalMeasurer); ok {
@@ -122,9 +148,11 @@ func MeasureIncremental(ctx context.Context, m CandidateMeasurer) (Measured, err
 
 // RecordExternalIntent calls r's ExternalEffectRecorder extension to record
 // the intent v of the external effect key, before the effect runs; without
-// the extension it does nothing. It returns ctx.Err() first if ctx is done.
+// the extension it does nothing. It returns ctx.Err() first if ctx is done,
+// and an error wrapping ErrNilPort for a nil ctx or port, typed nils
+// included.
 func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalIntent", "LoopRecorder", r == nil); err != nil {
+	if err := checkPort(ctx, "RecordExternalIntent", "LoopRecorder", r); err != nil {
 		return err
 	}
 	if er, ok := r.(ExternalEffectRecorder); ok {
@@ -135,9 +163,10 @@ func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Val
 
 // RecordExternalResult calls r's ExternalEffectRecorder extension to record
 // the result v of the external effect key, after the effect ran; without the
-// extension it does nothing. It returns ctx.Err() first if ctx is done.
+// extension it does nothing. It returns ctx.Err() first if ctx is done, and
+// an error wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func RecordExternalResult(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalResult", "LoopRecorder", r == nil); err != nil {
+	if err := checkPort(ctx, "RecordExternalResult", "LoopRecorder", r); err != nil {
 		return err
 	}
 	if er, ok := r.(ExternalEffectRecorder); ok {
@@ -149,9 +178,10 @@ func RecordExternalResult(ctx context.Context, r LoopRecorder, key string, v Val
 // RecordArtifact calls r's ArtifactStore extension to persist content and
 // returns its handle; without the extension it stores nothing and returns
 // ContentHash(content), the handle a store would use. It returns ctx.Err()
-// first if ctx is done.
+// first if ctx is done, and an error wrapping ErrNilPort for a nil ctx or
+// port, typed nils included.
 func RecordArtifact(ctx context.Context, r LoopRecorder, content []byte, mediaType string) (string, error) {
-	if err := checkPort(ctx, "RecordArtifact", "LoopRecorder", r == nil); err != nil {
+	if err := checkPort(ctx, "RecordArtifact", "LoopRecorder", r); err != nil {
 		return "", err
 	}
 	if s, ok := r.(ArtifactStore); ok {
@@ -162,9 +192,10 @@ func RecordArtifact(ctx context.Context, r LoopRecorder, content []byte, mediaTy
 
 // FetchArtifact calls r's ArtifactStore extension to retrieve the content
 // stored under handle; without the extension nothing was ever stored and it
-// returns nil, false, nil. It returns ctx.Err() first if ctx is done.
+// returns nil, false, nil. It returns ctx.Err() first if ctx is done, and an
+// error wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func FetchArtifact(ctx context.Context, r LoopRecorder, handle string) ([]byte, bool, error) {
-	if err := checkPort(ctx, "FetchArtifact", "LoopRecorder", r == nil); err != nil {
+	if err := checkPort(ctx, "FetchArtifact", "LoopRecorder", r); err != nil {
 		return nil, false, err
 	}
 	if s, ok := r.(ArtifactStore); ok {

@@ -1,0 +1,55 @@
+// Package corpus is a test-support package: it gives the tests and
+// benchmarks of every package of the module one realistic benchmark corpus
+// and one way to compare an operation with its baseline in the same run.
+// It reads files from disk and is never imported by library code.
+//
+// # The corpus
+//
+// The directory testdata/corpus at the module root holds one file per
+// content class, named <class>.txt, each between MinSize and MaxSize bytes:
+// the contents agent runtimes and LLM proxies really carry (prose, markup,
+// source code, JSON dumps, CJK, emoji, right-to-left text, CRLF logs,
+// tab-separated tables, raw terminal output, invalid UTF-8, U+2028/U+2029
+// and text dense in characters JSON must escape). Load reads them all;
+// Class.Prefix cuts a sample to one of the Sizes without splitting a UTF-8
+// sequence.
+//
+// The files are generated, not hand-edited: Generate builds every class
+// deterministically from the package's own seed snippets and a fixed-seed
+// PRNG, "go generate" in this directory rewrites testdata/corpus, and a test
+// fails when the files differ from what Generate produces.
+//
+// # Comparing with a baseline
+//
+// Versus runs an operation and its baseline (a floor such as SHA-256 of the
+// same bytes, or the standard library's equivalent) in alternating batches
+// within one benchmark and keeps the fastest batch of each side, so the
+// noise of a shared machine cancels out of the ratio. Summary collects the
+// ratio of every class and size and reports the worst case and the median.
+// A benchmark over the whole corpus reads:
+//
+//	func BenchmarkXVsFloor(b *testing.B) {
+//		var sum corpus.Summary
+//		for _, c := range corpus.Load(b) {
+//			for _, n := range corpus.Sizes {
+//				text := c.Prefix(n)
+//				data := []byte(text)
+//				b.Run(fmt.Sprintf("%s/%d", c.Name, n), func(b *testing.B) {
+//					r := corpus.Versus(b,
+//						func() { sink = X(text) },
+//						func() { sum256 = sha256.Sum256(data) })
+//					b.ReportMetric(r.Ratio(), "x-floor")
+//					sum.Add(c.Name+"/"+strconv.Itoa(n), r.Ratio())
+//				})
+//			}
+//		}
+//		sum.Report(b, "x-floor", true)
+//	}
+//
+// Each case then reports "ours-ns", "base-ns" and "x-floor", and a final
+// sub-benchmark named "summary" reports "worst-x-floor" and
+// "median-x-floor" and logs the name of the worst case. When -bench selects
+// only some cases, the summary covers the cases that ran.
+package corpus
+
+//go:generate go run gen.go

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 )
 
@@ -78,6 +79,7 @@ type canonicalizer struct {
 	nOpen    int            // members[:nOpen] are open
 	nSorted  int            // members[len(members)-nSorted:] are recorded
 	seen     int            // members read so far
+	lastRec  int            // the record recordAt found last
 	records  []objectRecord // the recorded objects, by start once read
 	names    []byte         // decoded names of keys with escapes
 	objects  []openObject   // the open objects
@@ -250,12 +252,7 @@ func grow[E any](s []E, n, hint int) []E {
 // the end of members and records the object.
 func (c *canonicalizer) record(s *Scanner, o openObject) {
 	ms := c.members[o.base:c.nOpen]
-	slices.SortFunc(ms, func(a, b member) int {
-		if r := bytes.Compare(c.name(a), c.name(b)); r != 0 {
-			return r
-		}
-		return int(c.keyStart(a)) - int(c.keyStart(b))
-	})
+	slices.SortFunc(ms, c.compare)
 	// Among equal names the last member wins.
 	n := 0
 	for i, m := range ms {
@@ -277,6 +274,25 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 	c.records = append(c.records, objectRecord{
 		start: o.start, end: uint32(s.tokEnd), first: uint32(c.nSorted), count: uint32(n),
 	})
+}
+
+// compare orders members by name, then by position in the document. The
+// first eight bytes of two names are compared as one number, which decides
+// most comparisons without a call.
+func (c *canonicalizer) compare(a, b member) int {
+	na, nb := c.name(a), c.name(b)
+	if len(na) >= 8 && len(nb) >= 8 {
+		if x, y := binary.BigEndian.Uint64(na), binary.BigEndian.Uint64(nb); x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	if r := bytes.Compare(na, nb); r != 0 {
+		return r
+	}
+	return int(c.keyStart(a)) - int(c.keyStart(b))
 }
 
 // canonicalString reports whether the string token s has just returned is
@@ -338,13 +354,20 @@ func (c *canonicalizer) canonicalNumber(s *Scanner) bool {
 }
 
 // recordAt returns the index of the recorded object starting at p, or -1.
+// The record after the last one found is tried first: it is the next
+// object in the document, which is usually the next one written.
 func (c *canonicalizer) recordAt(p int) int32 {
+	if i := c.lastRec + 1; i < len(c.records) && c.records[i].start == uint32(p) {
+		c.lastRec = i
+		return int32(i)
+	}
 	i, ok := slices.BinarySearchFunc(c.records, uint32(p), func(r objectRecord, p uint32) int {
 		return int(r.start) - int(p)
 	})
 	if !ok {
 		return -1
 	}
+	c.lastRec = i
 	return int32(i)
 }
 
@@ -353,6 +376,7 @@ func (c *canonicalizer) recordAt(p int) int32 {
 // through d.
 func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) {
 	slices.SortFunc(c.records, func(a, b objectRecord) int { return int(a.start) - int(b.start) })
+	c.lastRec = -1
 	var s Scanner
 	s.Reset(c.data, c.st == styleSerde, MaxDepth)
 	s.pos = start

@@ -1,5 +1,7 @@
 package canon
 
+import "math/bits"
+
 // The escapers of both styles: scanRun finds the next byte needing work,
 // and the escape sequence comes from the style's table.
 
@@ -51,6 +53,26 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 	return append(dst, '"'), true
 }
 
+// cleanRun returns the offset of the first byte at or after i that bad
+// flags, or the start of the last, incomplete word of s.
+func cleanRun[T ~string | ~[]byte](s T, i int, bad func(uint64) uint64) int {
+	for ; i+16 <= len(s); i += 16 {
+		m0, m1 := bad(load64(s, i)), bad(load64(s, i+8))
+		if m0|m1 != 0 {
+			if m0 != 0 {
+				return i + bits.TrailingZeros64(m0)>>3
+			}
+			return i + 8 + bits.TrailingZeros64(m1)>>3
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if m := bad(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	return i
+}
+
 // appendEscaped appends the body of s escaped in the style of mode
 // (modeJSON or modeSerde). In modeSerde it stops with ok false at the first
 // byte that is not valid UTF-8, having appended an unspecified prefix.
@@ -61,6 +83,21 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 	}
 	start, i := 0, 0
 	for {
+		// Runs of ASCII, escapes included, without scanRun; it takes
+		// over at the first byte from 0x80 up.
+		for {
+			if mode == modeJSON {
+				i = cleanRun(s, i, jsonBad)
+			} else {
+				i = cleanRun(s, i, serdeBad)
+			}
+			if i+8 > len(s) || s[i] >= 0x80 {
+				break
+			}
+			c := s[i]
+			dst = append(append(dst, s[start:i]...), tab[c]...)
+			i, start = i+1, i+1
+		}
 		j, _ := scanRun(s, i, mode)
 		if j >= len(s) {
 			break

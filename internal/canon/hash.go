@@ -110,9 +110,9 @@ func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
 func hexWord(x uint64) (v uint32, bad uint64) {
 	// For bytes below 0x80, adding 0x80-c sets the high bit exactly when
 	// the byte is at least c, with no carry into the next byte.
-	ge := func(c uint64) uint64 { return (x + (0x80-c)*lsb) & msb }
-	digit := ge('0') &^ ge('9'+1)
-	letter := ge('a') &^ ge('f'+1)
+	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
+	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
+	digit, letter = digit&msb, letter&msb
 	bad = x&msb | ((digit | letter) ^ msb)
 	// A digit's value is its low nibble, a letter's its low nibble plus 9.
 	nib := x&(0x0f*lsb) + letter>>7*9

@@ -34,7 +34,27 @@ const (
 func scanRun[T ~string | ~[]byte](s T, i int, mode uint8) (j int, flags uint8) {
 	n := len(s)
 	var carry uint64
-	for i < n {
+	for {
+		if carry == 0 {
+			// Words of ASCII needing no work, by the mode's own test.
+			switch mode {
+			case modeValid:
+				for i+16 <= n && (load64(s, i)|load64(s, i+8))&msb == 0 {
+					i += 16
+				}
+			case modeJSON, modeScan:
+				for i+8 <= n && jsonBad(load64(s, i)) == 0 {
+					i += 8
+				}
+			default:
+				for i+8 <= n && serdeBad(load64(s, i)) == 0 {
+					i += 8
+				}
+			}
+		}
+		if i >= n {
+			break
+		}
 		var x uint64
 		nx := byte(' ') // the byte after the word
 		if i+8 <= n {
@@ -46,11 +66,13 @@ func scanRun[T ~string | ~[]byte](s T, i int, mode uint8) (j int, flags uint8) {
 			x = loadTail(s, i)
 		}
 		var stop uint64
-		switch mode {
-		case modeSerde, modeScan:
-			stop = serdeStop(x)
-		case modeJSON:
-			stop = jsonStop(x)
+		if x&msb != msb { // bytes from 0x80 up are never stops
+			switch mode {
+			case modeSerde, modeScan:
+				stop = serdeStop(x)
+			case modeJSON:
+				stop = jsonStop(x)
+			}
 		}
 		if x&msb == 0 && carry == 0 {
 			if stop == 0 {

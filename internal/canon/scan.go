@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -444,6 +445,16 @@ func mayOverflow(lit []byte, flags uint8) bool {
 func (s *Scanner) scanString(p int) (int, error) {
 	d := s.data
 	i := p + 1
+	if i+8 <= len(d) {
+		// A short plain string (most keys) ends in its first word: the
+		// lowest byte jsonBad flags is exact.
+		if m := jsonBad(load64(d, i)); m != 0 {
+			if k := bits.TrailingZeros64(m) >> 3; d[i+k] == '"' {
+				s.flags = 0
+				return i + k + 1, nil
+			}
+		}
+	}
 	var flags uint8
 	for {
 		j, f := scanRun(d, i, modeScan)

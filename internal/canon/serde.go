@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 )
@@ -24,11 +25,91 @@ func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {
 			return append(dst, lit...), nil
 		}
 	}
+	if out, ok := appendShortDecimal(dst, lit); ok {
+		return out, nil
+	}
 	f, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		return dst, &SyntaxError{Reason: "number out of range of a float64"}
 	}
 	return AppendSerdeFloat(dst, f, true), nil
+}
+
+// appendShortDecimal appends the serde_json float of the number literal lit
+// when it has at most 15 significant digits and a magnitude well inside the
+// normal float64 range, and reports false otherwise. Such a decimal is the
+// shortest one that reads back as the float64 nearest to it (float64 holds
+// every 15-digit decimal exactly enough to round trip), so its digits, with
+// trailing zeros dropped, are the ones AppendSerdeFloat would print: no
+// float arithmetic is needed.
+func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
+	var digits [15]byte
+	i, neg := 0, lit[0] == '-'
+	if neg {
+		i++
+	}
+	n, nd := 0, 0             // significant digits kept; digits read
+	intDigits, first := 0, -1 // integer digits; index of the first non-zero digit
+	for ; i < len(lit) && lit[i] != 'e' && lit[i] != 'E'; i++ {
+		c := lit[i]
+		if c == '.' {
+			intDigits = nd
+			continue
+		}
+		if c != '0' && first < 0 {
+			first = nd
+		}
+		if first >= 0 {
+			if n == len(digits) {
+				if c != '0' {
+					return dst, false // a 16th significant digit
+				}
+				// A zero past the 15th digit is dropped: trailing, or
+				// followed by a non-zero digit that bails out above.
+			} else {
+				digits[n] = c
+				n++
+			}
+		}
+		nd++
+	}
+	if bytes.IndexByte(lit, '.') < 0 {
+		intDigits = nd
+	}
+	for n > 0 && digits[n-1] == '0' {
+		n--
+	}
+	exp := 0
+	if i < len(lit) {
+		i++ // 'e' or 'E'
+		eneg := lit[i] == '-'
+		if lit[i] == '-' || lit[i] == '+' {
+			i++
+		}
+		if len(lit)-i > 4 {
+			return dst, false
+		}
+		for ; i < len(lit); i++ {
+			exp = exp*10 + int(lit[i]-'0')
+		}
+		if eneg {
+			exp = -exp
+		}
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	if n == 0 {
+		return append(dst, "0.0"...), true
+	}
+	kk := intDigits - first + exp // the value is 0.d1…dn × 10^kk
+	if kk < -300 || kk > 300 {
+		if neg {
+			dst = dst[:len(dst)-1]
+		}
+		return dst, false
+	}
+	return appendSerdeLayout(dst, digits[:n], kk, true), true
 }
 
 // fitsDigits reports whether the decimal digit string d (no leading zeros)

@@ -445,15 +445,20 @@ func mayOverflow(lit []byte, flags uint8) bool {
 func (s *Scanner) scanString(p int) (int, error) {
 	d := s.data
 	i := p + 1
-	if i+8 <= len(d) {
-		// A short plain string (most keys) ends in its first word: the
-		// lowest byte jsonBad flags is exact.
-		if m := jsonBad(load64(d, i)); m != 0 {
+	if i+16 <= len(d) {
+		// A short plain string (most keys) ends in its first two words:
+		// the lowest byte jsonBad flags is exact.
+		m := jsonBad(load64(d, i))
+		if m == 0 {
+			m, i = jsonBad(load64(d, i+8)), i+8
+		}
+		if m != 0 {
 			if k := bits.TrailingZeros64(m) >> 3; d[i+k] == '"' {
 				s.flags = 0
 				return i + k + 1, nil
 			}
 		}
+		i = p + 1
 	}
 	var flags uint8
 	for {

@@ -283,6 +283,7 @@ func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
 		})
 	}
 }
+
 // mixedDocument builds a deterministic JSON document of at least size bytes:
 // nested objects with unsorted keys, unicode and HTML characters, escapes,
 // and numbers in every form.

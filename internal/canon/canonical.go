@@ -331,18 +331,14 @@ func canonicalEscapes(b []byte, st style) bool {
 			return false
 		}
 		r := hex4(b[i+2:])
-		want := jsonEscapes[0]
+		var ok bool
 		switch {
-		case r < 0x20:
-			want = jsonEscapes[r]
-		case st == styleJSON && (r == '<' || r == '>' || r == '&'):
-			want = jsonEscapes[r]
+		case r < 0x20, st == styleJSON && (r == '<' || r == '>' || r == '&'):
+			ok = string(b[i:i+6]) == jsonEscapes[r]
 		case st == styleJSON && r&^1 == 0x2028:
-			want = `\u202` + string(lowerHex[r&0xf])
-		default:
-			return false
+			ok = string(b[i:i+5]) == `\u202` && b[i+5] == lowerHex[r&0xf]
 		}
-		if string(b[i:i+6]) != want {
+		if !ok {
 			return false
 		}
 		i += 6

@@ -86,16 +86,6 @@ func (d *Digest) write(b []byte) {
 	}
 }
 
-// writeString is write for a string.
-func (d *Digest) writeString(s string) {
-	st := d.state()
-	for len(s) > 0 {
-		n := copy(st.win[:cap(st.win)], s)
-		st.h.Write(st.win[:n]) //nolint:errcheck // hash writes never fail
-		s = s[n:]
-	}
-}
-
 // minRoom is the free window space below which the window is hashed and
 // emptied before the next piece is escaped into it.
 const minRoom = WindowSize / 8

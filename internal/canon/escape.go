@@ -1,6 +1,10 @@
 package canon
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
 
 // The escapers of both styles: scanRun finds the next byte needing work,
 // and the escape sequence comes from the style's table.
@@ -10,6 +14,31 @@ import "math/bits"
 // with lowercase hexadecimal for the other bytes below 0x20 and, in the
 // encoding/json style, for '<', '>' and '&'.
 var jsonEscapes, serdeEscapes = escapeTable(true), escapeTable(false)
+
+// jsonEscapeWords and serdeEscapeWords hold the same sequences packed
+// little-endian in the low six bytes of a word, their length in the top
+// byte, so that one 8-byte store writes an escape.
+var jsonEscapeWords, serdeEscapeWords = escapeWords(&jsonEscapes), escapeWords(&serdeEscapes)
+
+func escapeWords(t *[0x80]string) (w [0x80]uint64) {
+	for c, e := range t {
+		for k := len(e) - 1; k >= 0; k-- {
+			w[c] = w[c]<<8 | uint64(e[k])
+		}
+		w[c] |= uint64(len(e)) << 56
+	}
+	return w
+}
+
+// appendEscape appends the packed escape sequence e with one store.
+func appendEscape(dst []byte, e uint64) []byte {
+	n := len(dst)
+	if cap(dst)-n < 8 {
+		dst = slices.Grow(dst, 8)
+	}
+	binary.LittleEndian.PutUint64(dst[n:n+8], e)
+	return dst[:n+int(e>>56)]
+}
 
 func escapeTable(html bool) (t [0x80]string) {
 	for c := 0; c < 0x20; c++ {
@@ -53,57 +82,58 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 	return append(dst, '"'), true
 }
 
-// cleanRun returns the offset of the first byte at or after i that bad
-// flags, or the start of the last, incomplete word of s.
-func cleanRun[T ~string | ~[]byte](s T, i int, bad func(uint64) uint64) int {
-	for ; i+16 <= len(s); i += 16 {
-		m0, m1 := bad(load64(s, i)), bad(load64(s, i+8))
-		if m0|m1 != 0 {
-			if m0 != 0 {
-				return i + bits.TrailingZeros64(m0)>>3
-			}
-			return i + 8 + bits.TrailingZeros64(m1)>>3
-		}
-	}
-	for ; i+8 <= len(s); i += 8 {
-		if m := bad(load64(s, i)); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	return i
-}
-
 // appendEscaped appends the body of s escaped in the style of mode
 // (modeJSON or modeSerde). In modeSerde it stops with ok false at the first
 // byte that is not valid UTF-8, having appended an unspecified prefix.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
-	tab := &serdeEscapes
+	tab := &serdeEscapeWords
 	if mode == modeJSON {
-		tab = &jsonEscapes
+		tab = &jsonEscapeWords
 	}
 	start, i := 0, 0
 	for {
 		// Runs of ASCII, escapes included, without scanRun; it takes
-		// over at the first byte from 0x80 up.
-		for {
-			if mode == modeJSON {
-				i = cleanRun(s, i, jsonBad)
-			} else {
-				i = cleanRun(s, i, serdeBad)
+		// over at the first byte from 0x80 up. One loop per style keeps
+		// the word test inline.
+		if mode == modeJSON {
+			for i+8 <= len(s) {
+				m := jsonBad(load64(s, i))
+				if m == 0 {
+					i += 8
+					continue
+				}
+				j := i + bits.TrailingZeros64(m)>>3
+				c := s[j]
+				if c >= 0x80 {
+					i = j
+					break
+				}
+				dst = appendEscape(append(dst, s[start:j]...), tab[c])
+				i, start = j+1, j+1
 			}
-			if i+8 > len(s) || s[i] >= 0x80 {
-				break
+		} else {
+			for i+8 <= len(s) {
+				m := serdeBad(load64(s, i))
+				if m == 0 {
+					i += 8
+					continue
+				}
+				j := i + bits.TrailingZeros64(m)>>3
+				c := s[j]
+				if c >= 0x80 {
+					i = j
+					break
+				}
+				dst = appendEscape(append(dst, s[start:j]...), tab[c])
+				i, start = j+1, j+1
 			}
-			c := s[i]
-			dst = append(append(dst, s[start:i]...), tab[c]...)
-			i, start = i+1, i+1
 		}
 		j, _ := scanRun(s, i, mode)
 		if j >= len(s) {
 			break
 		}
 		if c := s[j]; c < 0x80 {
-			dst = append(append(dst, s[start:j]...), tab[c]...)
+			dst = appendEscape(append(dst, s[start:j]...), tab[c])
 			i, start = j+1, j+1
 			continue
 		}

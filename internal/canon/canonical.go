@@ -555,7 +555,11 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 	c.start, c.end, c.outStart = start, end, len(dst)
 	if d == nil {
 		// The canonical form is rarely much longer than the value.
-		dst = slices.Grow(dst, end-start+(end-start)/32)
+		if want := end - start + (end-start)/32; cap(dst)-len(dst) < want {
+			g := make([]byte, len(dst), len(dst)+want)
+			copy(g, dst)
+			dst = g
+		}
 	}
 	out, err := c.write(dst, d, start)
 	if err != nil {

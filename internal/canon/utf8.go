@@ -14,7 +14,13 @@ import "unicode/utf8"
 // halves, nothing above U+10FFFF, no truncated sequence). It does not
 // allocate and runs in one pass, eight bytes at a time on multi-byte text.
 func ValidUTF8[T ~string | ~[]byte](s T) bool {
-	return validPrefix(s, 0) == len(s)
+	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		if (load64(s, i)|load64(s, i+8))&msb != 0 {
+			break
+		}
+	}
+	return validPrefix(s, i) == len(s)
 }
 
 // NeedsNoEscape reports whether every byte of s is ASCII that both JSON

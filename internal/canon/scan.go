@@ -462,6 +462,35 @@ func (s *Scanner) scanString(p int) (int, error) {
 	}
 	var flags uint8
 	for {
+		// Words of ASCII, escapes included, inline: a word needing no
+		// stop only adds its '<' '>' '&' to the flags. scanRun takes
+		// over at the first byte from 0x80 up.
+		var html uint64
+		for i+8 <= len(d) {
+			x := load64(d, i)
+			m := serdeBad(x)
+			if m == 0 {
+				html |= htmlBytes(x)
+				i += 8
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			html |= htmlBytes(x) & lanesBelow(k)
+			i += k
+			if c := d[i]; c == '\\' {
+				flags |= StrEscaped
+				n, err := s.scanEscape(i)
+				if err != nil {
+					return 0, err
+				}
+				i = n
+				continue
+			}
+			break
+		}
+		if html != 0 {
+			flags |= StrHTML
+		}
 		j, f := scanRun(d, i, modeScan)
 		flags |= f
 		if j >= len(d) {

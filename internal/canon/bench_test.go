@@ -1,12 +1,288 @@
 package canon
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
+
+// Every benchmark here runs over the benchmark corpus, each class at each
+// size from 300 bytes to 64 KiB, interleaved with its floor or baseline in
+// the same run (corpus.Versus), and ends with a summary giving the worst
+// case and the median. Run one with, for example:
+//
+//	go test -run '^$' -bench JSONStringVsSum256 -cpu 1 ./internal/canon/
+
+var (
+	sinkBytes []byte
+	sinkSum   [sha256.Size]byte
+	sinkBool  bool
+	sinkKind  Kind
+)
+
+// corpusCases calls run for every class and size of at least 300 bytes;
+// only valid-UTF-8 classes when validOnly.
+func corpusCases(b *testing.B, validOnly bool, run func(b *testing.B, name, text string)) {
+	for _, c := range corpus.Load(b) {
+		if validOnly && !c.Valid {
+			continue
+		}
+		for _, n := range corpus.Sizes {
+			if n < 300 {
+				continue
+			}
+			text := c.Prefix(n)
+			name := c.Name + "/" + strconv.Itoa(n)
+			b.Run(name, func(b *testing.B) { run(b, name, text) })
+		}
+	}
+}
+
+func BenchmarkJSONStringVsSum256(b *testing.B) {
+	var sum corpus.Summary
+	corpusCases(b, false, func(b *testing.B, name, text string) {
+		escaped := AppendJSONString(nil, text)
+		buf := make([]byte, 0, len(escaped))
+		r := corpus.Versus(b,
+			func() { sinkBytes = AppendJSONString(buf[:0], text) },
+			func() { sinkSum = sha256.Sum256(escaped) })
+		b.ReportMetric(r.Ratio(), "x-sum256")
+		sum.Add(name, r.Ratio())
+	})
+	sum.Report(b, "x-sum256", true)
+}
+
+func BenchmarkSerdeStringVsSum256(b *testing.B) {
+	for _, c := range corpus.Load(b) {
+		if _, ok := AppendSerdeString(nil, c.Text); ok != c.Valid {
+			b.Fatalf("%s: AppendSerdeString ok = %v for a class with Valid = %v", c.Name, ok, c.Valid)
+		}
+	}
+	var sum corpus.Summary
+	corpusCases(b, true, func(b *testing.B, name, text string) {
+		escaped, _ := AppendSerdeString(nil, text)
+		buf := make([]byte, 0, len(escaped))
+		r := corpus.Versus(b,
+			func() { sinkBytes, sinkBool = AppendSerdeString(buf[:0], text) },
+			func() { sinkSum = sha256.Sum256(escaped) })
+		b.ReportMetric(r.Ratio(), "x-sum256")
+		sum.Add(name, r.Ratio())
+	})
+	sum.Report(b, "x-sum256", true)
+}
+
+// BenchmarkDigestJSONStringVsSum256 streams a string into a Digest (a
+// short one through a stack buffer and one sha256.Sum256, a long one
+// through the window) against the SHA-256 of the escaped bytes.
+func BenchmarkDigestJSONStringVsSum256(b *testing.B) {
+	var sum corpus.Summary
+	corpusCases(b, false, func(b *testing.B, name, text string) {
+		escaped := AppendJSONString(nil, text)
+		r := corpus.Versus(b,
+			func() {
+				var buf [512]byte
+				var d Digest
+				sinkSum = d.Sum256(d.AppendJSONString(buf[:0], text))
+			},
+			func() { sinkSum = sha256.Sum256(escaped) })
+		b.ReportMetric(r.Ratio(), "x-sum256")
+		sum.Add(name, r.Ratio())
+	})
+	sum.Report(b, "x-sum256", true)
+}
+
+func BenchmarkDigestSerdeStringVsSum256(b *testing.B) {
+	var sum corpus.Summary
+	corpusCases(b, true, func(b *testing.B, name, text string) {
+		escaped, _ := AppendSerdeString(nil, text)
+		r := corpus.Versus(b,
+			func() {
+				var buf [512]byte
+				var d Digest
+				out, _ := d.AppendSerdeString(buf[:0], text)
+				sinkSum = d.Sum256(out)
+			},
+			func() { sinkSum = sha256.Sum256(escaped) })
+		b.ReportMetric(r.Ratio(), "x-sum256")
+		sum.Add(name, r.Ratio())
+	})
+	sum.Report(b, "x-sum256", true)
+}
+
+// BenchmarkScanStringVsSum256 scans a string token (strict: serde_json's
+// spelling; lax: encoding/json's) and, in the append cases, decodes it,
+// against the SHA-256 of the token. The figure is the speedup.
+func BenchmarkScanStringVsSum256(b *testing.B) {
+	for _, mode := range []string{"strict", "lax", "strict-append", "lax-append"} {
+		b.Run(mode, func(b *testing.B) {
+			strict := strings.HasPrefix(mode, "strict")
+			appendToo := strings.HasSuffix(mode, "append")
+			var sum corpus.Summary
+			corpusCases(b, true, func(b *testing.B, name, text string) {
+				tok := AppendJSONString(nil, text)
+				if strict {
+					tok, _ = AppendSerdeString(nil, text)
+				}
+				buf := make([]byte, 0, len(text))
+				var s Scanner
+				r := corpus.Versus(b,
+					func() {
+						s.Reset(tok, strict, SerdeMaxDepth)
+						sinkKind, _ = s.Next()
+						if appendToo {
+							sinkBytes = s.AppendString(buf[:0])
+						}
+					},
+					func() { sinkSum = sha256.Sum256(tok) })
+				b.ReportMetric(r.Speedup(), "x-faster")
+				sum.Add(name, r.Speedup())
+			})
+			sum.Report(b, "x-faster", false)
+		})
+	}
+}
+
+func BenchmarkValidUTF8VsStdlib(b *testing.B) {
+	var sum corpus.Summary
+	corpusCases(b, false, func(b *testing.B, name, text string) {
+		r := corpus.Versus(b,
+			func() { sinkBool = ValidUTF8(text) },
+			func() { sinkBool = utf8.ValidString(text) })
+		b.ReportMetric(r.Speedup(), "x-faster")
+		sum.Add(name, r.Speedup())
+	})
+	sum.Report(b, "x-faster", false)
+}
+
+func BenchmarkParseHexDigest(b *testing.B) {
+	ids := make([]string, 64)
+	for i := range ids {
+		ids[i] = Hex(sha256.Sum256([]byte{byte(i)}))
+	}
+	r := corpus.Versus(b,
+		func() {
+			for _, id := range ids {
+				sinkSum, sinkBool = parseHexDigest(id)
+			}
+		},
+		func() {
+			for _, id := range ids {
+				sinkSum, sinkBool = parseHexByteLoop(id)
+			}
+		})
+	b.ReportMetric(r.Speedup(), "x-faster")
+}
+
+// canonicalShapes returns the documents the canonical writers are measured
+// on, about 64 KiB each (mixed a little more): mixed content (the corpus
+// JSON dump and JSON lines in one array), a flat array of numbers, nesting
+// at the depth limit, one object with many keys in no order, and long
+// strings dense in escapes.
+func canonicalShapes(b *testing.B, maxDepth int) map[string][]byte {
+	var dump, lines, escapes string
+	for _, c := range corpus.Load(b) {
+		switch c.Name {
+		case "json":
+			dump = c.Text
+		case "jsonl":
+			lines = c.Text
+		case "escapes-heavy":
+			escapes = c.Text
+		}
+	}
+	var mixed bytes.Buffer
+	mixed.WriteString("[" + dump)
+	for _, l := range strings.Split(lines, "\n") {
+		if l = strings.TrimSpace(l); l != "" && mixed.Len() < 96<<10 {
+			mixed.WriteString("," + l)
+		}
+	}
+	mixed.WriteString("]")
+	rng := rand.New(rand.NewSource(1))
+	var nums bytes.Buffer
+	nums.WriteString("[")
+	for i := 0; nums.Len() < 64<<10; i++ {
+		if i > 0 {
+			nums.WriteString(",")
+		}
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&nums, "%d", rng.Intn(100000))
+		case 1:
+			fmt.Fprintf(&nums, "%.2f", rng.Float64()*1000)
+		case 2:
+			fmt.Fprintf(&nums, "-%.4e", rng.Float64())
+		default:
+			fmt.Fprintf(&nums, "%g", rng.NormFloat64())
+		}
+	}
+	nums.WriteString("]")
+	pad := strings.Repeat("x", max(64<<10/maxDepth-12, 0))
+	deep := strings.Repeat(`{"b":"`+pad+`","a":`, maxDepth) + "1" + strings.Repeat("}", maxDepth)
+	var keys bytes.Buffer
+	keys.WriteString("{")
+	for i, k := range rng.Perm(64 << 10 / 24) {
+		if i > 0 {
+			keys.WriteString(",")
+		}
+		fmt.Fprintf(&keys, `"key_%06d":"value %d"`, k, i)
+	}
+	keys.WriteString("}")
+	var strs bytes.Buffer
+	strs.WriteString("[")
+	for i := 0; strs.Len() < 64<<10; i += 1000 {
+		if i > 0 {
+			strs.WriteString(",")
+		}
+		q, _ := json.Marshal(escapes[i%(len(escapes)-2000) : i%(len(escapes)-2000)+1000])
+		strs.Write(q)
+	}
+	strs.WriteString("]")
+	return map[string][]byte{
+		"mixed": mixed.Bytes(), "numbers": nums.Bytes(), "deep": []byte(deep),
+		"many-keys": keys.Bytes(), "escaped-strings": strs.Bytes(),
+	}
+}
+
+// BenchmarkCanonicalJSONVsEncodingJSON compares both canonical writers with
+// the encoding/json round trip they equal (a UseNumber decode and Marshal),
+// on each shape; the figure is the speedup.
+func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
+	for _, st := range []string{"json", "serde"} {
+		b.Run(st, func(b *testing.B) {
+			depth := MaxDepth
+			if st == "serde" {
+				depth = SerdeMaxDepth
+			}
+			var sum corpus.Summary
+			for name, doc := range canonicalShapes(b, depth) {
+				b.Run(name, func(b *testing.B) {
+					buf := make([]byte, 0, 2*len(doc))
+					write := func() { sinkBytes, _ = AppendCanonicalJSON(buf[:0], doc) }
+					if st == "serde" {
+						write = func() { sinkBytes, _ = AppendSerdeValue(buf[:0], doc, SerdeMaxDepth) }
+					}
+					if _, err := jsonBaseline(doc); err != nil {
+						b.Fatal(err)
+					}
+					r := corpus.Versus(b, write, func() { sinkBytes, _ = jsonBaseline(doc) })
+					b.ReportMetric(r.Speedup(), "x-faster")
+					b.ReportMetric(float64(len(doc))/r.Ours.Seconds()/1e6, "MB/s")
+					sum.Add(name, r.Speedup())
+				})
+			}
+			sum.Report(b, "x-faster", false)
+		})
+	}
+}
 
 // mixedDocument builds a deterministic JSON document of at least size bytes:
 // nested objects with unsorted keys, unicode and HTML characters, escapes,
@@ -27,106 +303,3 @@ func mixedDocument(size int) []byte {
 	b.WriteString(`],"alpha":{"k2":2,"k1":1}}`)
 	return []byte(b.String())
 }
-
-// chatMessage is a ~300-byte chat message as an LLM proxy sees it.
-var chatMessage = []byte(`{"role":"user","content":[{"type":"text","text":"Can you summarise the attached report and list the three biggest risks? Please keep it under 200 words & use bullet points <if possible>."}],"metadata":{"trace_id":"abc123","turn":7,"temperature":0.7}}`)
-
-func BenchmarkCanonicalJSON(b *testing.B) {
-	for _, in := range []struct {
-		name string
-		doc  []byte
-	}{{"64KiB", mixedDocument(64 << 10)}, {"chat300", chatMessage}} {
-		b.Run(in.name+"/canon", func(b *testing.B) {
-			b.SetBytes(int64(len(in.doc)))
-			b.ReportAllocs()
-			buf := make([]byte, 0, 2*len(in.doc))
-			for i := 0; i < b.N; i++ {
-				if _, err := AppendCanonicalJSON(buf[:0], in.doc); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(in.name+"/baseline-encoding-json", func(b *testing.B) {
-			b.SetBytes(int64(len(in.doc)))
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				if _, err := jsonBaseline(in.doc); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
-
-func BenchmarkDigest(b *testing.B) {
-	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 1500) // ~66 KB, no escapes
-	quoted := AppendJSONString(nil, text)
-	doc := mixedDocument(64 << 10)
-	canonical, _ := AppendCanonicalJSON(nil, doc)
-	b.Run("string/streamed", func(b *testing.B) {
-		b.SetBytes(int64(len(quoted)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			var buf [512]byte
-			var d Digest
-			_ = d.Sum256(d.AppendJSONString(buf[:0], text))
-		}
-	})
-	b.Run("string/baseline-sum256", func(b *testing.B) {
-		b.SetBytes(int64(len(quoted)))
-		for i := 0; i < b.N; i++ {
-			_ = sha256.Sum256(quoted)
-		}
-	})
-	b.Run("feed/streamed", func(b *testing.B) {
-		// Canonical bytes as a writer produces them, a few hundred at a
-		// time, fed through a Digest: the cost of streaming itself.
-		b.SetBytes(int64(len(canonical)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			var buf [ChunkSize + 512]byte
-			var d Digest
-			pending := buf[:0]
-			for rest := canonical; len(rest) > 0; {
-				n := min(len(rest), 300)
-				pending = d.Feed(append(pending, rest[:n]...))
-				rest = rest[n:]
-			}
-			_ = d.Sum256(pending)
-		}
-	})
-	b.Run("compact/streamed", func(b *testing.B) {
-		b.SetBytes(int64(len(canonical)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			var buf [512]byte
-			var d Digest
-			pending, err := d.AppendCompactJSON(buf[:0], canonical)
-			if err != nil {
-				b.Fatal(err)
-			}
-			_ = d.Sum256(pending)
-		}
-	})
-	b.Run("canonical/streamed", func(b *testing.B) {
-		b.SetBytes(int64(len(canonical)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			var buf [512]byte
-			var d Digest
-			pending, err := d.AppendCanonicalJSON(buf[:0], canonical)
-			if err != nil {
-				b.Fatal(err)
-			}
-			_ = d.Sum256(pending)
-		}
-	})
-	b.Run("doc/baseline-sum256", func(b *testing.B) {
-		b.SetBytes(int64(len(canonical)))
-		for i := 0; i < b.N; i++ {
-			_ = sha256.Sum256(canonical)
-		}
-	})
-}
-
-var _ = json.Valid

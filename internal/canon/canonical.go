@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 )
 
@@ -13,208 +14,498 @@ const (
 	styleSerde              // serde_json: raw strings, numbers re-printed
 )
 
-// node is one token of a parsed document, in pre-order. End tokens have no
-// node: a container's next field says where its subtree ends.
-type node struct {
-	kind       Kind
-	flags      uint8
-	start, end uint32 // the token's bytes in the document
-	next       uint32 // index of the first node after this subtree
-	koff, klen uint32 // decoded name in tree.keys, for keys that need decoding
+// Canonical re-encoding reads the document twice, never holding a node per
+// token. The first pass validates it with the Scanner and notes whether it
+// is already canonical: compact, every object's names strictly increasing,
+// every string and number in its canonical spelling. Such a document is
+// its own canonical form and is copied (or hashed) whole. Otherwise the
+// first pass has kept one 8-byte member record per member of each object
+// whose names are not strictly increasing (the records of an object that
+// is sorted are dropped when it closes), sorted and deduplicated when the
+// object closes, plus one objectRecord per such object. The second pass
+// scans the document again and writes it out: sorted objects, arrays and
+// scalars in document order, each recorded object member by member in
+// sorted order, the Scanner jumping to each member's key.
+
+// member records one object member: its decoded name, either a span of the
+// document (the key's body, when it needs no decoding) or a span of
+// canonicalizer.names, where the decoded name is preceded by the offset of
+// the key token (4 bytes, little-endian).
+type member struct {
+	off uint32 // start of the name
+	n   uint32 // length of the name, | inNames when it lives in names
 }
 
-// tree is a parsed document plus the scratch space used to write it out.
-type tree struct {
-	data    []byte
-	nodes   []node
-	keys    []byte   // decoded names of keys with escapes or invalid UTF-8
-	idx     []uint32 // building: open containers; writing: per-object sorted key nodes
-	frames  []frame  // open containers while writing
-	scratch []byte   // decoded string values
+// inNames marks a member whose name was decoded into canonicalizer.names.
+const inNames = 1 << 31
+
+// objectRecord describes an object whose members are written in sorted
+// order: where it starts and ends in the document and its sorted,
+// deduplicated members in canonicalizer.sorted.
+type objectRecord struct {
+	start, end uint32 // offsets of '{' and just past '}'
+	first      uint32 // its members start this many places before the end of members
+	count      uint32 // its number of members
 }
 
-// newTree returns a tree with capacity guessed from the document size, so
-// that small documents need one allocation per slice.
-func newTree(size int) tree {
-	return tree{
-		nodes:  make([]node, 0, min(size/8+8, 1<<14)),
-		idx:    make([]uint32, 0, 32),
-		frames: make([]frame, 0, 16),
+// openObject is an object being read by the first pass.
+type openObject struct {
+	start uint32 // offset of its '{'
+	base  uint32 // its first member in canonicalizer.open, | unsorted
+}
+
+// unsorted marks an open object whose names are not strictly increasing.
+const unsorted = 1 << 31
+
+// emitFrame is a recorded object being written by the second pass. The
+// containers written in document order need no frame: the Scanner knows
+// their nesting, and whether it consumed a comma before a token says
+// whether one is due.
+type emitFrame struct {
+	depth uint32 // the Scanner's depth inside the object
+	rec   uint32 // index in records
+	next  uint32 // how many of its members are written
+}
+
+// canonicalizer holds the state of one re-encoding. Its slices start on
+// the caller's stack (see newCanonicalizer) and move to the heap only for
+// large documents.
+type canonicalizer struct {
+	data []byte
+	st   style
+	// members holds, from its start, the members of the open objects
+	// (innermost last) and, from its end, those of the recorded objects.
+	members  []member
+	nOpen    int            // members[:nOpen] are open
+	nSorted  int            // members[len(members)-nSorted:] are recorded
+	seen     int            // members read so far
+	lastRec  int            // the record recordAt found last
+	records  []objectRecord // the recorded objects, by start once read
+	names    []byte         // decoded names of keys with escapes
+	objects  []openObject   // the open objects
+	frames   []emitFrame    // the recorded objects being written
+	scratch  []byte         // a decoded string
+	canon    bool           // the document read so far is canonical
+	start    int            // the value's offsets in data
+	end      int
+	outStart int      // where the value's output starts in the second pass's output
+	consumed int      // bytes of tokens the second pass has read
+	num      [32]byte // room for a re-printed number
+}
+
+// name returns the decoded name of m.
+func (c *canonicalizer) name(m member) []byte {
+	if m.n&inNames != 0 {
+		return c.names[m.off : m.off+m.n&^inNames]
 	}
+	return c.data[m.off : m.off+m.n]
 }
 
-// build reads one complete value from s, whose first token k has just been
-// returned, into t.nodes.
-func (t *tree) build(s *Scanner, k Kind) error {
-	t.data = s.data
+// keyStart returns the offset of m's key token.
+func (c *canonicalizer) keyStart(m member) uint32 {
+	if m.n&inNames != 0 {
+		b := c.names[m.off-4 : m.off]
+		return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+	}
+	return m.off - 1
+}
+
+// read is the first pass: it consumes from s the rest of the value whose
+// first token k s has just returned, validating it, and records what the
+// second pass needs. It returns the offset just past the value.
+func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 	if uint64(len(s.data)) > 1<<32-2 {
-		return s.errAt(0, "document larger than 4 GiB")
+		return 0, s.errAt(0, "document larger than 4 GiB")
+	}
+	c.data, c.start = s.data, s.tokStart
+	c.canon = true
+	// gap is the number of bytes that must separate the next token from
+	// the end of the last one in a compact document.
+	prevEnd, gap := s.tokStart, 0
+	base := s.depth // the depth around the value
+	if k == KindObjectBegin || k == KindArrayBegin {
+		base--
 	}
 	for {
-		idx := uint32(len(t.nodes))
-		switch k {
-		case KindObjectEnd, KindArrayEnd:
-			o := t.idx[len(t.idx)-1]
-			t.idx = t.idx[:len(t.idx)-1]
-			t.nodes[o].next = idx
-		default:
-			n := node{kind: k, flags: s.flags, start: uint32(s.tokStart), end: uint32(s.tokEnd), next: idx + 1}
-			if k == KindObjectBegin || k == KindArrayBegin {
-				t.idx = append(t.idx, idx)
-			} else if s.isKey && !s.Verbatim() {
-				n.koff = uint32(len(t.keys))
-				t.keys = s.AppendString(t.keys)
-				n.klen = uint32(len(t.keys)) - n.koff
-			}
-			t.nodes = append(t.nodes, n)
+		if c.canon && s.tokStart-prevEnd != gap {
+			c.canon = false
 		}
-		if len(t.idx) == 0 {
-			return nil
+		switch k {
+		case KindObjectBegin:
+			c.objects = append(grow(c.objects, 1, 0), openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
+			gap = 0
+		case KindArrayBegin:
+			gap = 0
+		case KindObjectEnd:
+			o := c.objects[len(c.objects)-1]
+			c.objects = c.objects[:len(c.objects)-1]
+			if o.base&unsorted == 0 {
+				c.nOpen = int(o.base)
+			} else {
+				o.base &^= unsorted
+				c.record(s, o)
+			}
+			gap = 1
+		case KindArrayEnd:
+			gap = 1
+		case KindString:
+			if s.isKey {
+				c.key(s)
+				gap = 1
+				break
+			}
+			if c.canon && !c.canonicalString(s) {
+				c.canon = false
+			}
+			gap = 1
+		case KindNumber:
+			if c.canon && c.st == styleSerde && !c.canonicalNumber(s) {
+				c.canon = false
+			}
+			gap = 1
+		default:
+			gap = 1
+		}
+		prevEnd = s.tokEnd
+		if s.depth == base && !s.isKey {
+			return s.tokEnd, nil
 		}
 		var err error
 		if k, err = s.Next(); err != nil {
-			return err
+			return 0, err
+		}
+		// A closing bracket follows its last element directly.
+		if k == KindObjectEnd || k == KindArrayEnd {
+			gap = 0
 		}
 	}
 }
 
-// name returns the decoded member name of key node n.
-func (t *tree) name(n *node) []byte {
-	if n.flags&(StrEscaped|StrInvalidUTF8) != 0 {
-		return t.keys[n.koff : n.koff+n.klen]
+// key records the member whose key s has just returned and notes whether
+// the open object's names are still strictly increasing.
+func (c *canonicalizer) key(s *Scanner) {
+	var m member
+	if s.Verbatim() {
+		m = member{off: uint32(s.tokStart + 1), n: uint32(s.tokEnd - s.tokStart - 2)}
+	} else {
+		t := uint32(s.tokStart)
+		c.names = append(c.names, byte(t), byte(t>>8), byte(t>>16), byte(t>>24))
+		off := len(c.names)
+		c.names = s.AppendString(c.names)
+		m = member{off: uint32(off), n: uint32(len(c.names)-off) | inNames}
 	}
-	return t.data[n.start+1 : n.end-1]
+	if c.canon && !c.canonicalString(s) {
+		c.canon = false
+	}
+	o := &c.objects[len(c.objects)-1]
+	if o.base&unsorted == 0 && uint32(c.nOpen) > o.base && bytes.Compare(c.name(c.members[c.nOpen-1]), c.name(m)) >= 0 {
+		o.base |= unsorted
+		c.canon = false
+	}
+	if c.nOpen+c.nSorted == len(c.members) {
+		c.growMembers(s)
+	}
+	c.members[c.nOpen] = m
+	c.nOpen++
+	c.seen++
 }
 
-// frame is one open container while writing.
-type frame struct {
-	obj   bool
-	first bool
-	i, n  uint32 // arrays: next child and end index; objects: position and count in members
-	base  uint32 // objects: start of this object's members
+// growMembers enlarges members, full, by an estimate of what the rest of
+// the value needs: the density of members read so far applied to the rest
+// (at most one member per 8 bytes), and at least a quarter.
+func (c *canonicalizer) growMembers(s *Scanner) {
+	n := len(c.members)
+	est := min((len(c.data)-s.tokEnd)/8, c.extrapolate(s, c.seen))
+	g := make([]member, n+max(est, n/4+16))
+	copy(g, c.members[:c.nOpen])
+	copy(g[len(g)-c.nSorted:], c.members[n-c.nSorted:])
+	c.members = g
 }
 
-// emit appends the value rooted at node 0 in the given style, passing the
-// output through d (nil: no hashing) after every token.
-func (t *tree) emit(dst []byte, d *Digest, st style) ([]byte, error) {
-	dst, err := t.value(dst, d, st, 0)
-	if err != nil {
-		return dst, err
+// extrapolate returns how many more of something the rest of the value
+// holds, at the density of the seen ones in what s has read of it, with a
+// sixteenth to spare; 0 (grow by doubling) until a sample of 4 KiB is read.
+func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
+	read := s.tokEnd - c.start
+	if read < 4096 {
+		return 0
 	}
-	for len(t.frames) > 0 {
-		f := &t.frames[len(t.frames)-1]
-		var child uint32
-		if f.obj {
-			if f.i == f.n {
-				dst = d.Feed(append(dst, '}'))
-				t.idx = t.idx[:f.base]
-				t.frames = t.frames[:len(t.frames)-1]
-				continue
-			}
-			key := t.idx[f.base+f.i]
-			if f.i > 0 {
-				dst = append(dst, ',')
-			}
-			f.i++
-			kn := &t.nodes[key]
-			dst = append(t.str(dst, st, kn, t.name(kn)), ':')
-			child = key + 1
-		} else {
-			if f.i == f.n {
-				dst = d.Feed(append(dst, ']'))
-				t.frames = t.frames[:len(t.frames)-1]
-				continue
-			}
-			if !f.first {
-				dst = append(dst, ',')
-			}
-			f.first = false
-			child = f.i
-			f.i = t.nodes[child].next
+	est := int(int64(len(c.data)-s.tokEnd) * int64(seen) / int64(read))
+	return est + est/16
+}
+
+// grow returns s with room for n more elements. It at least doubles the
+// capacity, to hint when that is larger: the callers pass an estimate of
+// what the rest of the document needs, so that a large document grows its
+// records once or twice rather than by many small steps.
+func grow[E any](s []E, n, hint int) []E {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	g := make([]E, len(s), max(2*cap(s), len(s)+n, hint))
+	copy(g, s)
+	return g
+}
+
+// record sorts and deduplicates the members of the object o, which s has
+// just closed, members[o.base:nOpen], moves them to the recorded members at
+// the end of members and records the object.
+func (c *canonicalizer) record(s *Scanner, o openObject) {
+	ms := c.members[o.base:c.nOpen]
+	slices.SortFunc(ms, c.compare)
+	// Among equal names the last member wins.
+	n := 0
+	for i, m := range ms {
+		if i+1 < len(ms) && bytes.Equal(c.name(m), c.name(ms[i+1])) {
+			continue
 		}
-		if dst, err = t.value(dst, d, st, child); err != nil {
+		ms[n] = m
+		n++
+	}
+	// The destination never starts below o.base: nOpen+nSorted fit.
+	copy(c.members[len(c.members)-c.nSorted-n:], ms[:n])
+	c.nSorted += n
+	c.nOpen = int(o.base)
+	if len(c.records) == cap(c.records) {
+		// As for members: the density of records so far, applied to the
+		// rest of the value.
+		c.records = grow(c.records, 1, len(c.records)+c.extrapolate(s, len(c.records)))
+	}
+	c.records = append(c.records, objectRecord{
+		start: o.start, end: uint32(s.tokEnd), first: uint32(c.nSorted), count: uint32(n),
+	})
+}
+
+// compare orders members by name, then by position in the document.
+func (c *canonicalizer) compare(a, b member) int {
+	if r := compareNames(c.name(a), c.name(b)); r != 0 {
+		return r
+	}
+	return int(c.keyStart(a)) - int(c.keyStart(b))
+}
+
+// compareNames is bytes.Compare, eight bytes at a time as big-endian
+// numbers: names are short, and most differ within their first words.
+func compareNames(a, b []byte) int {
+	for len(a) >= 8 && len(b) >= 8 {
+		if x, y := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b); x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+		a, b = a[8:], b[8:]
+	}
+	return bytes.Compare(a, b)
+}
+
+// canonicalString reports whether the string token s has just returned is
+// spelled as the style writes its decoded content.
+func (c *canonicalizer) canonicalString(s *Scanner) bool {
+	switch {
+	case s.flags&StrInvalidUTF8 != 0:
+		return false
+	case c.st == styleJSON && s.flags&(StrHTML|StrLineSep) != 0:
+		return false
+	case s.flags&StrEscaped == 0:
+		return true
+	}
+	return canonicalEscapes(s.data[s.tokStart+1:s.tokEnd-1], c.st)
+}
+
+// canonicalEscapes reports whether every escape in the valid string body b
+// is the one the style writes for the character it stands for.
+func canonicalEscapes(b []byte, st style) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(b[i:], '\\')
+		if j < 0 {
+			return true
+		}
+		i += j
+		switch e := b[i+1]; e {
+		case '"', '\\', 'b', 'f', 'n', 'r', 't':
+			i += 2
+			continue
+		case 'u':
+		default:
+			return false
+		}
+		r := hex4(b[i+2:])
+		var ok bool
+		switch {
+		case r < 0x20, st == styleJSON && (r == '<' || r == '>' || r == '&'):
+			ok = string(b[i:i+6]) == jsonEscapes[r]
+		case st == styleJSON && r&^1 == 0x2028:
+			ok = string(b[i:i+5]) == `\u202` && b[i+5] == lowerHex[r&0xf]
+		}
+		if !ok {
+			return false
+		}
+		i += 6
+	}
+}
+
+// canonicalNumber reports whether the number token s has just returned is
+// its own serde_json normalization.
+func (c *canonicalizer) canonicalNumber(s *Scanner) bool {
+	lit := s.data[s.tokStart:s.tokEnd]
+	out, err := appendSerdeNumber(c.num[:0], lit, s.flags)
+	return err == nil && bytes.Equal(out, lit)
+}
+
+// recordAt returns the index of the recorded object starting at p, or -1.
+// The record after the last one found is tried first: it is the next
+// object in the document, which is usually the next one written.
+func (c *canonicalizer) recordAt(p int) int32 {
+	if i := c.lastRec + 1; i < len(c.records) && c.records[i].start == uint32(p) {
+		c.lastRec = i
+		return int32(i)
+	}
+	i, ok := slices.BinarySearchFunc(c.records, uint32(p), func(r objectRecord, p uint32) int {
+		return int(r.start) - int(p)
+	})
+	if !ok {
+		return -1
+	}
+	c.lastRec = i
+	return int32(i)
+}
+
+// write is the second pass: it appends the canonical form of the value
+// starting at offset start, which read has validated, passing the output
+// through d.
+func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) {
+	slices.SortFunc(c.records, func(a, b objectRecord) int { return int(a.start) - int(b.start) })
+	c.lastRec = -1
+	var s Scanner
+	s.Reset(c.data, c.st == styleSerde, MaxDepth)
+	s.pos = start
+	out := dst
+	for {
+		prev := s.state
+		k, err := s.Next()
+		if err != nil {
 			return dst, err
 		}
-	}
-	return dst, nil
-}
-
-// value appends a scalar, or opens a container by pushing a frame.
-func (t *tree) value(dst []byte, d *Digest, st style, i uint32) ([]byte, error) {
-	n := &t.nodes[i]
-	switch n.kind {
-	case KindArrayBegin:
-		dst = append(dst, '[')
-		t.frames = append(t.frames, frame{i: i + 1, n: n.next, first: true})
-	case KindObjectBegin:
-		dst = append(dst, '{')
-		base := uint32(len(t.idx))
-		for k := i + 1; k < n.next; k = t.nodes[k+1].next {
-			t.idx = append(t.idx, k)
+		if d == nil {
+			// A string whose spelling changes may grow up to
+			// maxEscapeGrowth times (writeString makes that room).
+			c.consumed += s.tokEnd - s.tokStart
+			out = c.room(out, s.tokEnd-s.tokStart+32)
 		}
-		ms := t.idx[base:]
-		slices.SortFunc(ms, func(a, b uint32) int {
-			if c := bytes.Compare(t.name(&t.nodes[a]), t.name(&t.nodes[b])); c != 0 {
-				return c
+		if k != KindObjectEnd && k != KindArrayEnd && prev == stCommaOrEnd {
+			out = append(out, ',') // the Scanner has just consumed one
+		}
+		switch k {
+		case KindObjectBegin, KindArrayBegin:
+			out = append(out, s.data[s.tokStart])
+			if k == KindObjectBegin && len(c.records) > 0 {
+				if r := c.recordAt(s.tokStart); r >= 0 {
+					c.frames = append(grow(c.frames, 1, 0), emitFrame{depth: uint32(s.depth), rec: uint32(r)})
+					out = c.nextMember(out, &s)
+				}
 			}
-			return int(a) - int(b)
-		})
-		// Among equal names the last member wins: keep the last of each run.
-		out := 0
-		for j := range ms {
-			if j+1 < len(ms) && bytes.Equal(t.name(&t.nodes[ms[j]]), t.name(&t.nodes[ms[j+1]])) {
+			out = d.Feed(out)
+			continue
+		case KindObjectEnd, KindArrayEnd:
+			out = append(out, s.data[s.tokStart])
+		case KindString:
+			out = c.writeString(out, d, &s)
+			if s.isKey {
+				out = d.Feed(append(out, ':'))
 				continue
 			}
-			ms[out] = ms[j]
-			out++
-		}
-		t.idx = t.idx[:int(base)+out]
-		t.frames = append(t.frames, frame{obj: true, n: uint32(out), base: base})
-	case KindString:
-		dst = t.str(dst, st, n, nil)
-	case KindNumber:
-		lit := t.data[n.start:n.end]
-		if st == styleJSON {
-			dst = append(dst, lit...)
-		} else {
-			var err error
-			if dst, err = appendSerdeNumber(dst, lit, n.flags); err != nil {
+		case KindNumber:
+			lit := s.data[s.tokStart:s.tokEnd]
+			if c.st == styleJSON {
+				out = d.appendSpan(out, lit)
+			} else if out, err = appendSerdeNumber(out, lit, s.flags); err != nil {
 				return dst, err
 			}
+		default:
+			out = append(out, s.data[s.tokStart:s.tokEnd]...)
 		}
-	default: // literals
-		dst = append(dst, t.data[n.start:n.end]...)
+		out = d.Feed(out)
+		// A value is complete. When it is a member of a recorded object,
+		// the next member follows, or the object's end.
+		for n := len(c.frames); n > 0; n-- {
+			f := &c.frames[n-1]
+			if int(f.depth) != s.depth {
+				break
+			}
+			r := &c.records[f.rec]
+			if f.next < r.count {
+				out = c.nextMember(out, &s)
+				break
+			}
+			out = d.Feed(append(out, '}'))
+			s.leave(int(r.end))
+			c.frames = c.frames[:n-1]
+		}
+		if s.depth == 0 {
+			return out, nil
+		}
 	}
-	return d.Feed(dst), nil
 }
 
-// str appends string node n; name, when non-nil, is its decoded content.
-func (t *tree) str(dst []byte, st style, n *node, name []byte) []byte {
-	raw := t.data[n.start:n.end]
-	if st == styleSerde {
-		// Strict scanning guarantees valid UTF-8 and no raw controls, so an
-		// unescaped string is already in serde_json's spelling.
-		if n.flags&StrEscaped == 0 {
-			return append(dst, raw...)
-		}
-		if name == nil {
-			t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
-			name = t.scratch
-		}
-		dst, _ = AppendSerdeString(dst, name)
-		return dst
+// room returns out with room for n more bytes. Growing, it adds room for the rest of the
+// value at the rate of expansion seen so far (and at least a quarter), so
+// that an output longer than its input is reallocated once or twice, never
+// by many small steps.
+func (c *canonicalizer) room(out []byte, n int) []byte {
+	if cap(out)-len(out) >= n {
+		return out
 	}
+	rest := max(c.end-c.start-c.consumed, 0) * (len(out) - c.outStart + 1) / (c.consumed + 1)
+	g := make([]byte, len(out), len(out)+n+max(rest+rest/16+64, len(out)/4))
+	copy(g, out)
+	return g
+}
+
+// nextMember writes the comma before the next member of the recorded
+// object being written, unless it is the first, and moves s to that
+// member's key.
+func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
+	f := &c.frames[len(c.frames)-1]
+	r := &c.records[f.rec]
+	if f.next > 0 {
+		out = append(out, ',')
+	}
+	s.jumpToKey(int(c.keyStart(c.members[len(c.members)-int(r.first)+int(f.next)])))
+	f.next++
+	return out
+}
+
+// writeString appends the string token s has just returned in the style's
+// canonical spelling; a long one is streamed through d.
+func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
+	raw := s.data[s.tokStart:s.tokEnd]
+	var body []byte
+	mode := modeSerde
 	switch {
-	case n.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
-		return append(dst, raw...)
-	case n.flags&(StrEscaped|StrInvalidUTF8) == 0:
-		return AppendJSONString(dst, raw[1:len(raw)-1])
+	case c.st == styleSerde && s.flags&StrEscaped == 0,
+		c.st == styleJSON && s.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
+		return d.appendSpan(out, raw)
+	case s.flags&(StrEscaped|StrInvalidUTF8) == 0:
+		// Valid and unescaped: only the HTML and line separator rewrites.
+		body, mode = raw[1:len(raw)-1], modeJSON
+	default:
+		c.scratch = s.AppendString(c.scratch[:0])
+		body = c.scratch
+		if c.st == styleJSON {
+			mode = modeJSON
+		}
 	}
-	if name == nil {
-		t.scratch = appendUnquoted(t.scratch[:0], raw[1:len(raw)-1])
-		name = t.scratch
+	if d != nil && len(body) >= ChunkSize {
+		d.write(append(out, '"'))
+		d.streamEscaped(body, "", mode) // decoded text is valid UTF-8
+		return append(out[:0], '"')
 	}
-	return AppendJSONString(dst, name)
+	if d == nil {
+		out = c.room(out, maxEscapeGrowth*len(body)+2)
+	}
+	out, _ = appendEscaped(append(out, '"'), body, mode)
+	return append(out, '"')
 }
 
 // canonical parses raw as one complete document and appends it in style
@@ -226,14 +517,51 @@ func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st 
 	if err != nil {
 		return dst, err
 	}
-	t := newTree(len(raw))
-	if err := t.build(&s, k); err != nil {
+	var b canonBuffers
+	c := b.canonicalizer(st)
+	start := s.tokStart
+	end, err := c.read(&s, k)
+	if err != nil {
 		return dst, err
 	}
 	if err := s.Finish(); err != nil {
 		return dst, err
 	}
-	out, err := t.emit(dst, d, st)
+	return c.emit(dst, d, start, end)
+}
+
+// canonBuffers are the first buffers of a canonicalizer, on its caller's
+// stack: a small document needs no other memory.
+type canonBuffers struct {
+	members [32]member
+	records [4]objectRecord
+	objects [8]openObject
+	frames  [4]emitFrame
+}
+
+func (b *canonBuffers) canonicalizer(st style) canonicalizer {
+	return canonicalizer{
+		st: st, members: b.members[:], records: b.records[:0],
+		objects: b.objects[:0], frames: b.frames[:0],
+	}
+}
+
+// emit writes the value read from data[start:end]: the span itself when it
+// is already canonical, else the second pass's output.
+func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, error) {
+	if c.canon {
+		return d.Feed(d.appendSpan(dst, c.data[start:end])), nil
+	}
+	c.start, c.end, c.outStart = start, end, len(dst)
+	if d == nil {
+		// The canonical form is rarely much longer than the value.
+		if want := end - start + (end-start)/32; cap(dst)-len(dst) < want {
+			g := make([]byte, len(dst), len(dst)+want)
+			copy(g, dst)
+			dst = g
+		}
+	}
+	out, err := c.write(dst, d, start)
 	if err != nil {
 		return dst, err
 	}
@@ -241,77 +569,8 @@ func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st 
 }
 
 // AppendCanonicalJSON is the package-level AppendCanonicalJSON, feeding d
-// after every token so that a long document is digested in ChunkSize
-// pieces. With a nil d it is exactly the package-level function.
+// so that a long document is digested through d's window, never held
+// whole. With a nil d it is exactly the package-level function.
 func (d *Digest) AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
 	return canonical(dst, d, raw, false, MaxDepth, styleJSON)
-}
-
-// AppendCompactJSON is the package-level AppendCompactJSON, feeding d after
-// every token. With a nil d it is exactly the package-level function.
-func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
-	if raw == nil {
-		return d.Feed(append(dst, "null"...)), nil
-	}
-	var s Scanner
-	s.Reset(raw, false, MaxDepth)
-	out := dst
-	sep := false // a ',' is due before the next value or key
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return dst, err
-		}
-		switch k {
-		case KindEOF:
-			return out, nil
-		case KindObjectEnd, KindArrayEnd:
-			out = append(out, s.data[s.tokStart])
-			sep = true
-			continue
-		}
-		if sep {
-			out = append(out, ',')
-		}
-		switch k {
-		case KindObjectBegin, KindArrayBegin:
-			out = append(out, s.data[s.tokStart])
-			sep = false
-		case KindString:
-			out = appendHTMLSafeRaw(out, s.Raw(), s.flags)
-			if s.isKey {
-				out = append(out, ':')
-				sep = false
-			} else {
-				sep = true
-			}
-		default:
-			out = append(out, s.Raw()...)
-			sep = true
-		}
-		out = d.Feed(out)
-	}
-}
-
-// appendHTMLSafeRaw appends a raw string token with '<' '>' '&' and the
-// bytes of U+2028/U+2029 replaced by \u escapes, nothing else changed.
-func appendHTMLSafeRaw(dst, raw []byte, flags uint8) []byte {
-	if flags&(StrHTML|StrLineSep) == 0 {
-		return append(dst, raw...)
-	}
-	start := 0
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case c == '<' || c == '>' || c == '&':
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
-			start = i + 1
-		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8:
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[raw[i+2]&0xF])
-			i += 2
-			start = i + 1
-		}
-	}
-	return append(dst, raw[start:]...)
 }

@@ -13,6 +13,17 @@
 // Lax mode accepts exactly what encoding/json accepts; strict mode reads as
 // serde_json does (valid UTF-8, paired surrogate escapes, finite numbers).
 //
+// # The string kernel
+//
+// One scan serves every string: it looks at eight bytes at a time for the
+// next byte needing work in the given style while validating UTF-8 (lead
+// and continuation bytes must pair up, and the bytes after E0, ED and F0
+// must be in range; whatever the word test does not settle is decoded by
+// the exact rules, one sequence at a time). The escapers of both styles,
+// the Scanner's string tokens, the unescaper, ValidUTF8 and NeedsNoEscape
+// all run on it; escape sequences come from one table per style. A string
+// is validated, scanned and escaped in one pass.
+//
 // # encoding/json style
 //
 // AppendJSONString escapes a Go string exactly as encoding/json.Marshal
@@ -35,10 +46,12 @@
 // Every writer is append-style (dst in, extended dst out) and has a Digest
 // method form that feeds a SHA-256 state in ChunkSize pieces, so a digest
 // never needs the whole canonical form in memory and a caller's stack
-// buffer stays on the stack. Hex, PrefixedHex
-// and SumHex format SHA-256 sums in lowercase hexadecimal;
-// IsLowerHexDigest and IsPrefixedDigest validate such strings without
-// allocating.
+// buffer stays on the stack. A streaming Digest owns one window of
+// WindowSize bytes: long strings are escaped straight into it a piece at a
+// time, long tokens are copied through it. Hex, PrefixedHex and SumHex
+// format SHA-256 sums in lowercase hexadecimal; IsLowerHexDigest,
+// ParsePrefixedDigest and IsPrefixedDigest validate and decode such strings
+// eight digits at a time, without allocating.
 //
 // # Line endings
 //
@@ -47,10 +60,26 @@
 // the one line-ending normalizer of the fingerprint records and the message
 // atoms.
 //
-// # Complexity
+// # Complexity and memory
 //
-// Scanning, escaping and compaction are linear in the input. Canonical
-// re-encoding is O(n + Σ m log m) for n tokens and objects of m members,
-// and holds one 24-byte node per token. Nothing here keeps state between
-// calls, starts goroutines or performs I/O.
+// Scanning, escaping, validation and compaction are linear in the input
+// and allocate nothing but the output (a Digest: its window, once).
+//
+// Canonical re-encoding (AppendCanonicalJSON, AppendSerdeValue,
+// AppendSerdeValueFrom and their Digest forms) reads the value twice and
+// never holds a node per token. The first pass validates it and notes
+// whether it is already canonical (compact, names strictly increasing,
+// every string and number in its canonical spelling): such a value is
+// copied or hashed whole. Otherwise the first pass keeps an 8-byte record
+// per member of each object whose names are not strictly increasing, and a
+// 16-byte record per such object; the second pass writes the value out,
+// jumping to each recorded member in sorted order. Time is
+// O(n + Σ m log m) for n input bytes and recorded objects of m members,
+// linear in nesting (no subtree is read more than twice). Memory is the
+// output plus those records (growing at the density seen, so at most a
+// small multiple of the input: the tests pin three times the input plus
+// the output on every shape) plus, for the objects open and being written,
+// a bounded number of bytes per level of nesting (at most a few hundred). Documents of 4 GiB or more are rejected: offsets
+// are 32-bit. Nothing here keeps state between calls, starts goroutines
+// or performs I/O.
 package canon

@@ -87,29 +87,36 @@ func ParsePrefixedDigest(s, prefix string) (sum [sha256.Size]byte, ok bool) {
 	return parseHexDigest(s[len(prefix):])
 }
 
-// parseHexDigest decodes exactly 64 lowercase hexadecimal characters in
-// one pass, validating as it goes.
+// parseHexDigest decodes exactly 64 lowercase hexadecimal characters,
+// eight at a time: each word is validated (every byte in 0-9 or a-f) and
+// its eight digits are converted and packed into four bytes without a
+// branch or a table.
 func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
 	if len(h) != SHA256HexLen {
 		return sum, false
 	}
-	bad := byte(0)
-	for i := range sum {
-		hi, lo := unhex[h[2*i]], unhex[h[2*i+1]]
-		bad |= hi | lo
-		sum[i] = hi<<4 | lo&0x0f
+	bad := uint64(0)
+	for w := 0; w < SHA256HexLen/8; w++ {
+		v, b := hexWord(load64(h, 8*w))
+		bad |= b
+		binary.LittleEndian.PutUint32(sum[4*w:], v)
 	}
-	return sum, bad&0xf0 == 0
+	return sum, bad == 0
 }
 
-// unhex maps a lowercase hexadecimal digit to its value and every other
-// byte to 0xff.
-var unhex = func() (t [256]byte) {
-	for i := range t {
-		t[i] = 0xff
-	}
-	for i := 0; i < 16; i++ {
-		t[lowerHex[i]] = byte(i)
-	}
-	return t
-}()
+// hexWord converts the eight lowercase hexadecimal digits of x (the first
+// digit in the lowest byte) to the four bytes they spell, little-endian; bad
+// is non-zero when some byte is not such a digit.
+func hexWord(x uint64) (v uint32, bad uint64) {
+	// For bytes below 0x80, adding 0x80-c sets the high bit exactly when
+	// the byte is at least c, with no carry into the next byte.
+	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
+	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
+	digit, letter = digit&msb, letter&msb
+	bad = x&msb | ((digit | letter) ^ msb)
+	// A digit's value is its low nibble, a letter's its low nibble plus 9.
+	nib := x&(0x0f*lsb) + letter>>7*9
+	t := (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
+	t = (t | t>>8) & 0x0000ffff0000ffff
+	return uint32(t | t>>16), bad
+}

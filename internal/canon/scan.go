@@ -1,9 +1,9 @@
 package canon
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 )
 
 // MaxDepth is encoding/json's nesting limit: a document nested more than
@@ -143,7 +143,7 @@ func (s *Scanner) AppendString(dst []byte) []byte {
 	if s.flags&(StrEscaped|StrInvalidUTF8) == 0 {
 		return append(dst, body...)
 	}
-	return appendUnquoted(dst, body)
+	return appendUnquoted(dst, body, s.flags&StrInvalidUTF8 == 0)
 }
 
 // Next returns the next token. After the top-level value it returns KindEOF
@@ -335,6 +335,20 @@ func (s *Scanner) end(p int, c byte) (Kind, error) {
 	return KindArrayEnd, nil
 }
 
+// jumpToKey moves s, inside an object, to the key token at p: the next
+// token returned is that key.
+func (s *Scanner) jumpToKey(p int) {
+	s.pos, s.state = p, stKey
+}
+
+// leave moves s, inside an object, past that object's end at end (just
+// past its '}'), as if it had returned the end token.
+func (s *Scanner) leave(end int) {
+	s.depth--
+	s.tokStart, s.tokEnd, s.pos = end-1, end, end
+	s.afterValue()
+}
+
 func (s *Scanner) afterValue() {
 	if s.depth == 0 {
 		s.state = stDone
@@ -424,60 +438,89 @@ func mayOverflow(lit []byte, flags uint8) bool {
 	return flags&NumExp != 0 || len(lit) > 308
 }
 
-// strClass classifies bytes inside strings: 0 plain, 1 needs attention.
-var strClass = func() (t [256]uint8) {
-	for c := 0; c < 256; c++ {
-		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= 0x80 {
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 // scanString validates the string token starting at the quote at p and
-// returns the offset just past its closing quote; it sets s.flags.
+// returns the offset just past its closing quote; it sets s.flags. The
+// string kernel validates UTF-8 and flags '<' '>' '&' and U+2028/U+2029 as
+// it looks for the closing quote, eight bytes at a time.
 func (s *Scanner) scanString(p int) (int, error) {
 	d := s.data
 	i := p + 1
+	if i+16 <= len(d) {
+		// A short plain string (most keys) ends in its first two words:
+		// the lowest byte jsonBad flags is exact.
+		m := jsonBad(load64(d, i))
+		if m == 0 {
+			m, i = jsonBad(load64(d, i+8)), i+8
+		}
+		if m != 0 {
+			if k := bits.TrailingZeros64(m) >> 3; d[i+k] == '"' {
+				s.flags = 0
+				return i + k + 1, nil
+			}
+		}
+		i = p + 1
+	}
 	var flags uint8
 	for {
-		for i+8 <= len(d) && jsonBad(load64(d, i)) == 0 {
-			i += 8
+		// Words of ASCII, escapes included, inline: a word needing no
+		// stop only adds its '<' '>' '&' to the flags. scanRun takes
+		// over at the first byte from 0x80 up.
+		var html uint64
+		for i+8 <= len(d) {
+			x := load64(d, i)
+			m := serdeBad(x)
+			if m == 0 {
+				html |= htmlBytes(x)
+				i += 8
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			html |= htmlBytes(x) & lanesBelow(k)
+			i += k
+			if c := d[i]; c == '\\' {
+				flags |= StrEscaped
+				n, err := s.scanEscape(i)
+				if err != nil {
+					return 0, err
+				}
+				i = n
+				continue
+			}
+			break
 		}
-		for i < len(d) && strClass[d[i]] == 0 {
-			i++
+		if html != 0 {
+			flags |= StrHTML
 		}
-		if i >= len(d) {
+		j, f := scanRun(d, i, modeScan)
+		flags |= f
+		if j >= len(d) {
 			return 0, s.errAt(p, "unterminated string")
 		}
-		c := d[i]
-		switch {
+		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
-			return i + 1, nil
+			return j + 1, nil
 		case c == '\\':
 			flags |= StrEscaped
-			n, err := s.scanEscape(i)
+			n, err := s.scanEscape(j)
 			if err != nil {
 				return 0, err
 			}
 			i = n
 		case c < 0x20:
-			return 0, s.errAt(i, "control character in string")
-		case c < 0x80: // '<', '>', '&'
-			flags |= StrHTML
-			i++
+			return 0, s.errAt(j, "control character in string")
 		default:
-			r, size := utf8.DecodeRune(d[i:])
-			if r == utf8.RuneError && size == 1 {
+			r, size := decodeRune(d, j)
+			if size == 0 {
 				if s.strict {
-					return 0, s.errAt(i, "invalid UTF-8 in string")
+					return 0, s.errAt(j, "invalid UTF-8 in string")
 				}
 				flags |= StrInvalidUTF8
-			} else if r == '\u2028' || r == '\u2029' {
+				size = 1
+			} else if r&^1 == 0x2028 {
 				flags |= StrLineSep
 			}
-			i += size
+			i = j + size
 		}
 	}
 }

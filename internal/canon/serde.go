@@ -1,59 +1,10 @@
 package canon
 
 import (
+	"bytes"
 	"math"
 	"strconv"
-	"unicode/utf8"
 )
-
-// serdeSafe reports the ASCII bytes serde_json writes unchanged inside a
-// string: everything from 0x20 to 0x7F except '"' and '\\'.
-var serdeSafe = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// AppendSerdeString appends s as a JSON string exactly as serde_json writes
-// it: '"' and '\\' escaped, \b \f \n \r \t short forms, other bytes below
-// 0x20 as lowercase \u00xx, everything else raw (no HTML escaping; DEL,
-// U+2028 and U+2029 raw). s must be valid UTF-8: otherwise dst is returned
-// unchanged with ok false.
-func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool) {
-	orig := len(dst)
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		// Skip safe bytes a word, then a byte, at a time; both loops are
-		// inlined, so a short string costs no call per byte.
-		for i+8 <= len(s) && serdeBad(load64(s, i)) == 0 {
-			i += 8
-		}
-		for i < len(s) && serdeSafe[s[i]] {
-			i++
-		}
-		if i >= len(s) {
-			break
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			dst = appendEscapedASCII(dst, c, false)
-			i++
-			start = i
-			continue
-		}
-		// A multi-byte sequence: written raw when it is valid UTF-8.
-		n := min(len(s)-i, utf8.UTFMax)
-		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
-		if r == utf8.RuneError && size == 1 {
-			return dst[:orig], false
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"'), true
-}
 
 const (
 	maxUint64Digits = "18446744073709551615"
@@ -74,11 +25,91 @@ func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {
 			return append(dst, lit...), nil
 		}
 	}
+	if out, ok := appendShortDecimal(dst, lit); ok {
+		return out, nil
+	}
 	f, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		return dst, &SyntaxError{Reason: "number out of range of a float64"}
 	}
 	return AppendSerdeFloat(dst, f, true), nil
+}
+
+// appendShortDecimal appends the serde_json float of the number literal lit
+// when it has at most 15 significant digits and a magnitude well inside the
+// normal float64 range, and reports false otherwise. Such a decimal is the
+// shortest one that reads back as the float64 nearest to it (float64 holds
+// every 15-digit decimal exactly enough to round trip), so its digits, with
+// trailing zeros dropped, are the ones AppendSerdeFloat would print: no
+// float arithmetic is needed.
+func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
+	var digits [15]byte
+	i, neg := 0, lit[0] == '-'
+	if neg {
+		i++
+	}
+	n, nd := 0, 0             // significant digits kept; digits read
+	intDigits, first := 0, -1 // integer digits; index of the first non-zero digit
+	for ; i < len(lit) && lit[i] != 'e' && lit[i] != 'E'; i++ {
+		c := lit[i]
+		if c == '.' {
+			intDigits = nd
+			continue
+		}
+		if c != '0' && first < 0 {
+			first = nd
+		}
+		if first >= 0 {
+			if n == len(digits) {
+				if c != '0' {
+					return dst, false // a 16th significant digit
+				}
+				// A zero past the 15th digit is dropped: trailing, or
+				// followed by a non-zero digit that bails out above.
+			} else {
+				digits[n] = c
+				n++
+			}
+		}
+		nd++
+	}
+	if bytes.IndexByte(lit, '.') < 0 {
+		intDigits = nd
+	}
+	for n > 0 && digits[n-1] == '0' {
+		n--
+	}
+	exp := 0
+	if i < len(lit) {
+		i++ // 'e' or 'E'
+		eneg := lit[i] == '-'
+		if lit[i] == '-' || lit[i] == '+' {
+			i++
+		}
+		if len(lit)-i > 4 {
+			return dst, false
+		}
+		for ; i < len(lit); i++ {
+			exp = exp*10 + int(lit[i]-'0')
+		}
+		if eneg {
+			exp = -exp
+		}
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	if n == 0 {
+		return append(dst, "0.0"...), true
+	}
+	kk := intDigits - first + exp // the value is 0.d1…dn × 10^kk
+	if kk < -300 || kk > 300 {
+		if neg {
+			dst = dst[:len(dst)-1]
+		}
+		return dst, false
+	}
+	return appendSerdeLayout(dst, digits[:n], kk, true), true
 }
 
 // fitsDigits reports whether the decimal digit string d (no leading zeros)
@@ -105,15 +136,14 @@ func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
 // the value is consumed from s (whose mode and depth limit apply). On error
 // dst is returned unchanged.
 func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
-	t := newTree(0)
-	if err := t.build(s, k); err != nil {
-		return dst, err
-	}
-	out, err := t.emit(dst, nil, styleSerde)
+	var b canonBuffers
+	c := b.canonicalizer(styleSerde)
+	start := s.tokStart
+	end, err := c.read(s, k)
 	if err != nil {
 		return dst, err
 	}
-	return out, nil
+	return c.emit(dst, nil, start, end)
 }
 
 // AppendSerdeLegacy appends normalized serde_json text (as produced by

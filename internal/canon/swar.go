@@ -44,3 +44,35 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
+
+// loadTail reads the fewer than eight bytes of s from i to its end,
+// little-endian, with the missing high lanes filled with spaces: a byte
+// every test here treats as plain ASCII that needs no work.
+func loadTail[T ~string | ~[]byte](s T, i int) uint64 {
+	x := uint64(0x2020202020202020)
+	for k := len(s) - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x
+}
+
+// serdeStop flags bytes below 0x20, '"' and '\\': the ASCII bytes serde_json
+// escapes. Only the lowest flag is exact (a borrow may flag a lane above a
+// flagged one); bytes from 0x80 up are never flagged.
+func serdeStop(x uint64) uint64 {
+	return ((x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) | zeroBytes(x^('"'*lsb))) & msb
+}
+
+// jsonStop is serdeStop plus '<', '>' and '&': the ASCII bytes encoding/json
+// escapes. Only the lowest flag is exact.
+func jsonStop(x uint64) uint64 {
+	return ((x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) |
+		zeroBytes((x|0x02*lsb)^('>'*lsb)) | // '<' or '>'
+		zeroBytes((x|0x04*lsb)^('&'*lsb))) & msb // '"' or '&'
+}
+
+// htmlBytes flags '<', '>' and '&'. Only the lowest flag is exact, so a
+// flag among lanes 0 to k-1 proves one of them holds such a byte.
+func htmlBytes(x uint64) uint64 {
+	return (zeroBytes((x|0x02*lsb)^('>'*lsb)) | zeroBytes(x^('&'*lsb))) & msb
+}

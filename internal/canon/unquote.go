@@ -1,61 +1,62 @@
 package canon
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// unescapes maps the byte after a backslash to the byte it stands for, for
+// every escape but \u; 0 marks \u and bytes that do not form an escape.
+var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // appendUnquoted decodes a validated string body (without quotes) the way
 // encoding/json does: escapes resolved, a valid surrogate pair joined, any
-// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD.
-func appendUnquoted(dst, body []byte) []byte {
+// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD. When
+// valid is true the body is known to be valid UTF-8 and the runs between
+// escapes are copied as found (bytes.IndexByte); otherwise the string kernel
+// finds the escapes and the bytes to replace in one pass.
+func appendUnquoted(dst, body []byte, valid bool) []byte {
 	for i := 0; i < len(body); {
-		c := body[i]
-		switch {
-		case c == '\\':
-			switch body[i+1] {
-			case 'b':
-				dst = append(dst, '\b')
-			case 'f':
-				dst = append(dst, '\f')
-			case 'n':
-				dst = append(dst, '\n')
-			case 'r':
-				dst = append(dst, '\r')
-			case 't':
-				dst = append(dst, '\t')
-			case 'u':
-				r := hex4(body[i+2:])
-				i += 6
-				if r >= 0xD800 && r <= 0xDFFF {
-					if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
-						if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
-							dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
-							i += 6
-							continue
-						}
-					}
-					r = utf8.RuneError
-				}
-				dst = utf8.AppendRune(dst, r)
-				continue
-			default: // '"', '\\', '/'
-				dst = append(dst, body[i+1])
+		var j int
+		if valid {
+			if j = bytes.IndexByte(body[i:], '\\'); j < 0 {
+				return append(dst, body[i:]...)
 			}
-			i += 2
-		case c < utf8.RuneSelf:
-			j := i + 1
-			for j < len(body) && body[j] < utf8.RuneSelf && body[j] != '\\' {
-				j++
-			}
-			dst = append(dst, body[i:j]...)
-			i = j
-		default:
-			r, size := utf8.DecodeRune(body[i:])
-			if r == utf8.RuneError && size == 1 {
-				dst = append(dst, "\uFFFD"...)
-			} else {
-				dst = append(dst, body[i:i+size]...)
-			}
-			i += size
+			j += i
+		} else if j, _ = scanRun(body, i, modeSerde); j >= len(body) {
+			return append(dst, body[i:]...)
 		}
+		dst = append(dst, body[i:j]...)
+		if c := body[j]; c != '\\' {
+			// Invalid UTF-8, or a sequence the kernel leaves to the
+			// exact decoder.
+			if _, size := decodeRune(body, j); size > 0 {
+				dst = append(dst, body[j:j+size]...)
+				i = j + size
+			} else {
+				dst = append(dst, "\uFFFD"...)
+				i = j + 1
+			}
+			continue
+		}
+		if b := unescapes[body[j+1]]; b != 0 {
+			dst = append(dst, b)
+			i = j + 2
+			continue
+		}
+		r := hex4(body[j+2:])
+		i = j + 6
+		if r >= 0xD800 && r <= 0xDFFF {
+			if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
+				if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
+					dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
+					i += 6
+					continue
+				}
+			}
+			r = utf8.RuneError
+		}
+		dst = utf8.AppendRune(dst, r)
 	}
 	return dst
 }

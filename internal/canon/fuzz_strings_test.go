@@ -1,0 +1,152 @@
+package canon
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// serdeReference writes s the serde_json way, byte by byte from the rules:
+// '"' and '\\' escaped, the five short escapes, other bytes below 0x20 as
+// lowercase \u00xx, everything else raw; invalid UTF-8 is refused.
+func serdeReference(s string) ([]byte, bool) {
+	if !utf8.ValidString(s) {
+		return nil, false
+	}
+	out := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			out = append(out, `\"`...)
+		case '\\':
+			out = append(out, `\\`...)
+		case '\b':
+			out = append(out, `\b`...)
+		case '\f':
+			out = append(out, `\f`...)
+		case '\n':
+			out = append(out, `\n`...)
+		case '\r':
+			out = append(out, `\r`...)
+		case '\t':
+			out = append(out, `\t`...)
+		default:
+			if c < 0x20 {
+				out = append(out, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+			} else {
+				out = append(out, c)
+			}
+		}
+	}
+	return append(out, '"'), true
+}
+
+// stringSeeds are corpus-like contents, placed to cross word and window
+// boundaries: invalid bytes at the end of 8-byte words, U+2028 split across
+// words, runs of every class of byte.
+var stringSeeds = []string{
+	"", "plain ascii", "<&>", "\u2028\u2029", "\xff\xfe", "\xed\xa0\x80", "é😀\x00\x1f\x7f",
+	"1234567\xe2\x80\xa8", "123456\xe2\x80\xa9x", "1234567\xff", "12345678\xc3", "中文字符，한국어 텍스트。",
+	"Le café où l'élève — naïve", "👍🏽 👨‍👩‍👧 ❤️", "مرحبا שלום", "line\r\nlog\ttab\"q\\",
+	"\xf4\x8f\xbf\xbf\xf4\x90\x80\x80\xf0\x8f\xbf\xbf\xe0\x9f\xbf\xc1\xbf", "\xe0\xa4\xb9\xe0\xa4\xbf\xe0\xa4\xa8\xe0\xa5\x8d\xe0\xa4\xa6\xe0\xa5\x80",
+	strings.Repeat("ab<c\u2028é\xff", 700),
+}
+
+// FuzzStringWriters checks the string kernel differentially on arbitrary
+// bytes: the encoding/json style against json.Marshal (appending and
+// streaming into a Digest, with lengths crossing the chunk and window
+// boundaries), the serde style against serdeReference, ValidUTF8 against
+// utf8.Valid, and Scanner.AppendString against encoding/json's decoding.
+func FuzzStringWriters(f *testing.F) {
+	for _, s := range stringSeeds {
+		f.Add(s, uint16(0))
+		f.Add(s, uint16(ChunkSize-3))
+	}
+	f.Fuzz(func(t *testing.T, s string, pad uint16) {
+		want, _ := json.Marshal(s)
+		if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("AppendJSONString\n got %q\nwant %q", got, want)
+		}
+		if got := AppendJSONString([]byte("x"), []byte(s)); !bytes.Equal(got[1:], want) {
+			t.Fatal("AppendJSONString([]byte) differs")
+		}
+		if ValidUTF8(s) != utf8.ValidString(s) || ValidUTF8([]byte(s)) != utf8.ValidString(s) {
+			t.Fatalf("ValidUTF8 = %v", ValidUTF8(s))
+		}
+		plain := true
+		for i := 0; i < len(s); i++ {
+			plain = plain && jsonSafe[s[i]] && serdeSafe[s[i]]
+		}
+		if got := NeedsNoEscape(s); got != plain {
+			t.Fatalf("NeedsNoEscape = %v", got)
+		}
+		ref, refOK := serdeReference(s)
+		got, ok := AppendSerdeString([]byte("keep"), s)
+		if ok != refOK || ok && !bytes.Equal(got[4:], ref) || !ok && string(got) != "keep" {
+			t.Fatalf("AppendSerdeString = %q, %v; want %q, %v", got, ok, ref, refOK)
+		}
+
+		// Streaming: a prefix of pad bytes moves s across the window's
+		// pieces; repeating s makes it long enough to stream.
+		long := strings.Repeat("p", int(pad)%(2*ChunkSize)) + s
+		for len(long) <= ChunkSize && s != "" {
+			long += s
+		}
+		wantLong, _ := json.Marshal(long)
+		var d Digest
+		if d.Sum256(d.AppendJSONString([]byte("{"), long)) != sha256.Sum256(append([]byte("{"), wantLong...)) {
+			t.Fatal("Digest.AppendJSONString: digest differs")
+		}
+		refLong, refOK := serdeReference(long)
+		var d2 Digest
+		pending, ok := d2.AppendSerdeString(nil, long)
+		if ok != refOK || ok && d2.Sum256(pending) != sha256.Sum256(refLong) {
+			t.Fatalf("Digest.AppendSerdeString: ok %v, want %v, or digest differs", ok, refOK)
+		}
+
+		// Reading back: the lax Scanner decodes encoding/json's output and
+		// a token holding s's invalid bytes raw as encoding/json does; the
+		// strict one reads serde_json's output back to s.
+		for _, tok := range [][]byte{want, rawToken(s)} {
+			var sc Scanner
+			sc.Reset(tok, false, MaxDepth)
+			if k, err := sc.Next(); err != nil || k != KindString {
+				t.Fatalf("lax scan of %q: %v %v", tok, k, err)
+			}
+			var dec string
+			if err := json.Unmarshal(tok, &dec); err != nil {
+				t.Fatal(err)
+			}
+			if got := sc.AppendString(nil); string(got) != dec {
+				t.Fatalf("lax AppendString of %q = %q, want %q", tok, got, dec)
+			}
+		}
+		if refOK {
+			var sc Scanner
+			sc.Reset(ref, true, SerdeMaxDepth)
+			if k, err := sc.Next(); err != nil || k != KindString || string(sc.AppendString(nil)) != s {
+				t.Fatalf("strict round trip of %q failed: %v", ref, err)
+			}
+		}
+	})
+}
+
+// rawToken quotes s escaping only what JSON requires ('"', '\\' and bytes
+// below 0x20), leaving invalid UTF-8, HTML characters and U+2028 raw.
+func rawToken(s string) []byte {
+	out := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			out = append(out, '\\', c)
+		case c < 0x20:
+			out = append(out, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			out = append(out, c)
+		}
+	}
+	return append(out, '"')
+}

@@ -1,0 +1,68 @@
+package canon
+
+import (
+	"crypto/sha256"
+	"strings"
+	"testing"
+)
+
+// parseHexByteLoop is the byte-at-a-time parser parseHexDigest replaced:
+// the reference of the word-at-a-time one and the baseline of its benchmark.
+func parseHexByteLoop(h string) (sum [sha256.Size]byte, ok bool) {
+	if len(h) != SHA256HexLen {
+		return sum, false
+	}
+	val := func(c byte) (byte, bool) {
+		switch {
+		case c >= '0' && c <= '9':
+			return c - '0', true
+		case c >= 'a' && c <= 'f':
+			return c - 'a' + 10, true
+		}
+		return 0, false
+	}
+	for i := range sum {
+		hi, ok1 := val(h[2*i])
+		lo, ok2 := val(h[2*i+1])
+		if !ok1 || !ok2 {
+			return sum, false
+		}
+		sum[i] = hi<<4 | lo
+	}
+	return sum, true
+}
+
+func TestParseHexDigestAgreesWithTheByteLoopOnEveryByteInEveryPosition(t *testing.T) {
+	base := []byte(Hex(sha256.Sum256([]byte("abc"))))
+	for pos := 0; pos < SHA256HexLen; pos++ {
+		for c := 0; c < 256; c++ {
+			h := append([]byte(nil), base...)
+			h[pos] = byte(c)
+			got, ok := parseHexDigest(string(h))
+			want, wok := parseHexByteLoop(string(h))
+			if ok != wok || ok && got != want {
+				t.Fatalf("pos %d byte %#x: got %x %v, want %x %v", pos, c, got, ok, want, wok)
+			}
+		}
+	}
+	for _, s := range []string{"", strings.Repeat("0", 63), strings.Repeat("f", 65), strings.Repeat("F", 64)} {
+		if _, ok := parseHexDigest(s); ok {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func FuzzParseHexDigest(f *testing.F) {
+	f.Add(Hex(sha256.Sum256(nil)))
+	f.Add(strings.Repeat("g", 64))
+	f.Fuzz(func(t *testing.T, h string) {
+		got, ok := parseHexDigest(h)
+		want, wok := parseHexByteLoop(h)
+		if ok != wok || ok && got != want {
+			t.Fatalf("%q: got %x %v, want %x %v", h, got, ok, want, wok)
+		}
+		if ok && Hex(got) != h {
+			t.Fatalf("%q does not round trip", h)
+		}
+	})
+}

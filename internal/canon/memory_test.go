@@ -1,0 +1,150 @@
+package canon
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// allocated returns the bytes f allocates, measured over one call after a
+// warm-up call.
+func allocated(f func()) uint64 {
+	f()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// hostileShapes returns documents of about size bytes of each shape the
+// memory bounds are pinned on: a flat array of zeros, one object with many
+// keys in no order, nesting at the depth limit with unsorted members at
+// every level, long strings dense in escapes, and mixed content.
+func hostileShapes(size, depth int) map[string][]byte {
+	var keys strings.Builder
+	keys.WriteByte('{')
+	n := size / 14
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			keys.WriteByte(',')
+		}
+		fmt.Fprintf(&keys, `"k%07d":%d`, (i*7919)%n, i%10)
+	}
+	keys.WriteByte('}')
+	var esc strings.Builder
+	esc.WriteByte('[')
+	for esc.Len() < size {
+		if esc.Len() > 1 {
+			esc.WriteByte(',')
+		}
+		esc.WriteString(`"` + strings.Repeat(`\n\t\"\\\u00e9\u003c\ud83d\ude00\/a`, 2000) + `"`)
+	}
+	esc.WriteByte(']')
+	// Nesting at the limit, every level holding its share of the bulk.
+	pad := strings.Repeat("x", max(size/depth-20, 1))
+	deep := strings.Repeat(`{"b":"`+pad+`","a":`, depth) + "1" + strings.Repeat("}", depth)
+	return map[string][]byte{
+		"flat-zeros":    []byte("[" + strings.Repeat("0,", size/2) + "0]"),
+		"many-keys":     []byte(keys.String()),
+		"deep":          []byte(deep),
+		"escaped-long":  []byte(esc.String()),
+		"mixed":         mixedDocument(size),
+		"raw-html-long": []byte(`["` + strings.Repeat("<", size) + `"]`),
+	}
+}
+
+func TestCanonicalMemoryIsASmallMultipleOfTheInput(t *testing.T) {
+	for name, doc := range hostileShapes(2<<20, MaxDepth) {
+		var out []byte
+		n := allocated(func() {
+			var err error
+			if out, err = AppendCanonicalJSON(nil, doc); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if limit := 3*len(doc) + len(out); n > uint64(limit) {
+			t.Errorf("AppendCanonicalJSON %s: %d bytes allocated for %d in, %d out; want at most %d", name, n, len(doc), len(out), limit)
+		}
+	}
+	for name, doc := range hostileShapes(2<<20, SerdeMaxDepth) {
+		if name == "raw-html-long" {
+			continue // no different from other strings for serde
+		}
+		var out []byte
+		n := allocated(func() {
+			var err error
+			if out, err = AppendSerdeValue(nil, doc, SerdeMaxDepth); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if limit := 3*len(doc) + len(out); n > uint64(limit) {
+			t.Errorf("AppendSerdeValue %s: %d bytes allocated for %d in, %d out; want at most %d", name, n, len(doc), len(out), limit)
+		}
+	}
+}
+
+func TestDigestOfHugeStringsAllocatesAtMostTwiceTheInput(t *testing.T) {
+	doc := []byte(`{"s":"` + strings.Repeat("<", 4<<20) + `"}`)
+	for _, tc := range []struct {
+		name  string
+		write func(d *Digest) ([]byte, error)
+	}{
+		{"AppendCompactJSON", func(d *Digest) ([]byte, error) { return d.AppendCompactJSON(nil, doc) }},
+		{"AppendCanonicalJSON", func(d *Digest) ([]byte, error) { return d.AppendCanonicalJSON(nil, doc) }},
+		{"AppendJSONString", func(d *Digest) ([]byte, error) { return d.AppendJSONString(nil, string(doc[6:len(doc)-2])), nil }},
+	} {
+		n := allocated(func() {
+			var d Digest
+			b, err := tc.write(&d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Sum256(b)
+		})
+		if n > uint64(2*len(doc)) {
+			t.Errorf("%s: %d bytes allocated for %d in", tc.name, n, len(doc))
+		}
+	}
+}
+
+// TestCanonicalWorkIsLinear pins, by bytes allocated rather than time, that
+// re-encoding grows linearly in the number of keys and in nesting: doubling
+// the input at most about doubles the memory.
+func TestCanonicalWorkIsLinear(t *testing.T) {
+	measure := func(doc []byte) uint64 {
+		return allocated(func() {
+			if _, err := AppendCanonicalJSON(nil, doc); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	for _, size := range []int{256 << 10, 512 << 10} {
+		small, big := hostileShapes(size, MaxDepth/4), hostileShapes(2*size, MaxDepth/2)
+		for _, name := range []string{"many-keys", "deep", "mixed"} {
+			a, b := measure(small[name]), measure(big[name])
+			if r := float64(b) / float64(a); r > 2.5 {
+				t.Errorf("%s: doubling from %d bytes grows allocation %.2fx", name, len(small[name]), r)
+			}
+		}
+	}
+}
+
+// TestDeepNestingCostsAFewWordsPerLevel pins the memory of a document that
+// is nothing but nesting at the limit, unsorted at every level: besides the
+// output, a bounded number of bytes per level (the open-object, member,
+// record and frame stacks, with their growth), whatever the input size.
+func TestDeepNestingCostsAFewWordsPerLevel(t *testing.T) {
+	doc := []byte(strings.Repeat(`{"b":0,"a":`, MaxDepth) + "1" + strings.Repeat("}", MaxDepth))
+	var out []byte
+	n := allocated(func() {
+		var err error
+		if out, err = AppendCanonicalJSON(nil, doc); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if limit := len(out) + 256*MaxDepth; n > uint64(limit) {
+		t.Errorf("%d bytes allocated, want at most %d", n, limit)
+	}
+}

@@ -166,6 +166,17 @@ func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
 	n := len(s)
 	st := uint64(dAcc)
 	for i+16 <= n {
+		if st == dAcc && mode == modeValid {
+			// Only the high bits matter: 32 bytes per test.
+			rest := s[i:]
+			for len(rest) >= 32 && (load64(rest, 0)|load64(rest, 8)|load64(rest, 16)|load64(rest, 24))&msb == 0 {
+				rest = rest[32:]
+			}
+			i = n - len(rest)
+			if i+16 > n {
+				break
+			}
+		}
 		if st == dAcc {
 			x, y := load64(s, i), load64(s, i+8)
 			if (x|y)&msb == 0 {

@@ -11,15 +11,10 @@ import "unicode/utf8"
 // ValidUTF8 reports whether s is entirely valid UTF-8, with exactly the
 // rules of utf8.Valid and utf8.ValidString (no overlong forms, no surrogate
 // halves, nothing above U+10FFFF, no truncated sequence). It does not
-// allocate and runs in one pass, sixteen bytes at a time.
+// allocate and runs in one pass: 32 bytes at a time through ASCII, 16 at a
+// time elsewhere.
 func ValidUTF8[T ~string | ~[]byte](s T) bool {
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		if (load64(s, i)|load64(s, i+8))&msb != 0 {
-			break
-		}
-	}
-	return validPrefix(s, i) == len(s)
+	return validPrefix(s, 0) == len(s)
 }
 
 // NeedsNoEscape reports whether every byte of s is ASCII that both JSON

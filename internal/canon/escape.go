@@ -20,6 +20,23 @@ var jsonEscapes, serdeEscapes = escapeTable(true), escapeTable(false)
 // byte, so that one 8-byte store writes an escape.
 var jsonEscapeWords, serdeEscapeWords = escapeWords(&jsonEscapes), escapeWords(&serdeEscapes)
 
+// jsonByteWords and serdeByteWords are jsonEscapeWords and
+// serdeEscapeWords with every ASCII byte the style writes unchanged packed
+// as itself, length 1.
+var jsonByteWords, serdeByteWords = byteWords(&jsonEscapeWords), byteWords(&serdeEscapeWords)
+
+func byteWords(t *[0x80]uint64) (w [0x100]uint64) {
+	for c := range w {
+		switch {
+		case c < 0x80 && t[c] != 0:
+			w[c] = t[c]
+		default:
+			w[c] = uint64(c) | 1<<56
+		}
+	}
+	return w
+}
+
 func escapeWords(t *[0x80]string) (w [0x80]uint64) {
 	for c, e := range t {
 		for k := len(e) - 1; k >= 0; k-- {
@@ -85,55 +102,81 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // appendEscaped appends the body of s escaped in the style of mode
 // (modeJSON or modeSerde). In modeSerde it stops with ok false at the first
 // byte that is not valid UTF-8, having appended an unspecified prefix.
+//
+// Words of ASCII are settled inline. Clean words only extend the pending
+// run, copied whole when the next escape (or the end) is reached; in a word
+// with bytes to escape, each short run and each escape (from the style's
+// table) is written with one 8-byte store. nextStop takes over at the
+// first byte from 0x80 up.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
 	tab := &serdeEscapeWords
 	if mode == modeJSON {
 		tab = &jsonEscapeWords
 	}
-	start, i := 0, 0
+	start, i := 0, 0 // s[start:i] is the pending run
 	for {
-		// Runs of ASCII, escapes included, without scanRun; it takes
-		// over at the first byte from 0x80 up. One loop per style keeps
-		// the word test inline.
-		if mode == modeJSON {
-			for i+8 <= len(s) {
-				m := jsonBad(load64(s, i))
-				if m == 0 {
-					i += 8
-					continue
-				}
-				j := i + bits.TrailingZeros64(m)>>3
-				c := s[j]
-				if c >= 0x80 {
-					i = j
-					break
-				}
-				dst = appendEscape(append(dst, s[start:j]...), tab[c])
-				i, start = j+1, j+1
+		for i+8 <= len(s) {
+			x := load64(s, i)
+			if x&msb != 0 {
+				break
 			}
-		} else {
-			for i+8 <= len(s) {
-				m := serdeBad(load64(s, i))
-				if m == 0 {
-					i += 8
-					continue
-				}
-				j := i + bits.TrailingZeros64(m)>>3
-				c := s[j]
-				if c >= 0x80 {
-					i = j
-					break
-				}
-				dst = appendEscape(append(dst, s[start:j]...), tab[c])
-				i, start = j+1, j+1
+			var m uint64
+			if mode == modeJSON {
+				m = jsonStops7(x)
+			} else {
+				m = serdeStops7(x)
 			}
+			if m == 0 {
+				i += 8
+				continue
+			}
+			if r := i - start; r > 8 {
+				dst = append(dst, s[start:i]...)
+				start = i
+			}
+			n := len(dst)
+			if cap(dst)-n < 8+8*maxEscapeGrowth+8 {
+				dst = slices.Grow(dst, 8+8*maxEscapeGrowth+8+len(s)-i)
+			}
+			out := dst[:cap(dst)]
+			if r := i - start; r > 0 {
+				// start+8 <= i+8 <= len(s)
+				binary.LittleEndian.PutUint64(out[n:], load64(s, start))
+				n += r
+			}
+			if m&(m-1) != 0 {
+				// Two or more: every byte from the table, one store each.
+				bt := &serdeByteWords
+				if mode == modeJSON {
+					bt = &jsonByteWords
+				}
+				for k := 0; k < 8; k++ {
+					e := bt[byte(x>>(8*k))]
+					binary.LittleEndian.PutUint64(out[n:], e)
+					n += int(e >> 56)
+				}
+				dst = out[:n]
+				i += 8
+				start = i
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			binary.LittleEndian.PutUint64(out[n:], x)
+			n += k
+			e := tab[byte(x>>(8*k))]
+			binary.LittleEndian.PutUint64(out[n:], e)
+			n += int(e >> 56)
+			dst = out[:n]
+			i += 8
+			start = i - 7 + k
 		}
-		j, _ := scanRun(s, i, mode)
+		j, _ := nextStop(s, i, mode)
 		if j >= len(s) {
-			break
+			return append(dst, s[start:]...), true
 		}
+		dst = append(dst, s[start:j]...)
 		if c := s[j]; c < 0x80 {
-			dst = appendEscape(append(dst, s[start:j]...), tab[c])
+			dst = appendEscape(dst, tab[c])
 			i, start = j+1, j+1
 			continue
 		}
@@ -143,14 +186,13 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 			if mode != modeJSON {
 				return dst, false
 			}
-			dst = append(append(dst, s[start:j]...), `\ufffd`...)
+			dst = append(dst, `\ufffd`...)
 			i, start = j+1, j+1
 		case mode == modeJSON && r&^1 == 0x2028:
-			dst = append(append(dst, s[start:j]...), '\\', 'u', '2', '0', '2', lowerHex[r&0xf])
+			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xf])
 			i, start = j+3, j+3
 		default:
-			i = j + size
+			i, start = j+size, j
 		}
 	}
-	return append(dst, s[start:]...), true
 }

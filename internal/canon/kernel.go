@@ -2,208 +2,248 @@ package canon
 
 import "math/bits"
 
-// The string kernel: one scan, eight bytes at a time, that finds the next
-// byte of a JSON string body needing work while validating UTF-8. The
-// escapers of both styles, the Scanner's string tokens and ValidUTF8 all run
-// on it, each with its own set of ASCII bytes to stop at.
+// The string kernel: one scan that finds the next byte of a JSON string
+// body needing work while it validates UTF-8. The escapers of both styles,
+// the Scanner's string tokens, the unescaper and ValidUTF8 all run on it.
+//
+// Text is taken sixteen bytes at a time. A block of ASCII is settled by
+// word-at-a-time arithmetic on its two words; any other block by a
+// shift-based finite automaton: a table lookup and a shift per byte, with
+// no branch, whose state after the block says whether every byte was
+// valid UTF-8 needing no work. Only a block that fails is looked at again,
+// byte by byte, to find where. The automaton's cost is the same for every
+// script, so multi-byte text (CJK, emoji, right-to-left scripts, accented
+// Latin) runs as fast as any other.
 
-// Scan modes: which ASCII bytes scanRun stops at.
+// Scan modes: which bytes nextStop stops at, besides invalid UTF-8.
 const (
 	modeValid uint8 = iota // none: UTF-8 validation only
 	modeSerde              // bytes below 0x20, '"' and '\\'
 	modeJSON               // modeSerde's, '<', '>', '&', and U+2028/U+2029
-	modeScan               // modeSerde's; '<' '>' '&' and U+2028/U+2029 only flagged
+	modeLax                // modeSerde's in ASCII blocks (reporting '<' '>' '&'); modeJSON's elsewhere
 
-	// modeCompact is not a scanRun mode: it selects appendHTMLSafe in
+	// modeCompact is not a nextStop mode: it selects appendHTMLSafe in
 	// Digest.streamEscaped.
 	modeCompact
 )
 
-// scanRun returns the first offset j ≥ i at which s needs a closer look in
+// The automaton's states. Each is the shift that selects its 6-bit field
+// in a table entry: entry[b] >> state & 63 is the state after byte b.
+// dErr is absorbing, so one test after a block tells whether any byte of
+// it needed work. Four-byte sequences led by F1 to F4 and the lead bytes
+// C0, C1 and F5 to FF go to dErr; the caller decodes what it stops at
+// exactly (decodeRune).
+const (
+	dErr  = 0  // a byte needing work, or malformed UTF-8
+	dAcc  = 6  // between sequences
+	dC1   = 12 // one continuation byte due
+	dC2   = 18 // two continuation bytes due
+	dE0   = 24 // after E0: A0 to BF, then one more
+	dED   = 30 // after ED: 80 to 9F, then one more
+	dF0   = 36 // after F0: 90 to BF, then two more
+	dE2   = 42 // after E2, in modeJSON: 80 leads to dE280
+	dE280 = 48 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
+)
+
+// dfaValid, dfaSerde and dfaJSON are the automaton's tables for modeValid,
+// modeSerde and modeJSON (also modeLax).
+var (
+	dfaValid = dfaTable(modeValid)
+	dfaSerde = dfaTable(modeSerde)
+	dfaJSON  = dfaTable(modeJSON)
+)
+
+func dfaTable(mode uint8) (t [256]uint64) {
+	to := func(b int, from, next uint64) { t[b] |= next << from }
+	for b := 0; b < 256; b++ {
+		switch {
+		case b < 0x80:
+			stop := mode != modeValid && (b < 0x20 || b == '"' || b == '\\') ||
+				mode == modeJSON && (b == '<' || b == '>' || b == '&')
+			if !stop {
+				to(b, dAcc, dAcc)
+			}
+		case b < 0xc0: // a continuation byte
+			to(b, dC1, dAcc)
+			to(b, dC2, dC1)
+			if b >= 0xa0 {
+				to(b, dE0, dC1)
+			} else {
+				to(b, dED, dC1)
+			}
+			if b >= 0x90 {
+				to(b, dF0, dC2)
+			}
+			if b == 0x80 {
+				to(b, dE2, dE280)
+			} else {
+				to(b, dE2, dC1)
+			}
+			if b != 0xa8 && b != 0xa9 {
+				to(b, dE280, dAcc)
+			}
+		case b < 0xc2: // C0, C1: overlong
+		case b < 0xe0:
+			to(b, dAcc, dC1)
+		case b == 0xe0:
+			to(b, dAcc, dE0)
+		case b == 0xe2 && mode == modeJSON:
+			to(b, dAcc, dE2)
+		case b == 0xed:
+			to(b, dAcc, dED)
+		case b < 0xf0:
+			to(b, dAcc, dC2)
+		case b == 0xf0:
+			to(b, dAcc, dF0)
+		}
+	}
+	return t
+}
+
+// dfaBlock runs the automaton over the sixteen bytes of s from i, starting
+// in state st, and returns the state after them.
+func dfaBlock[T ~string | ~[]byte](t *[256]uint64, s T, i int, st uint64) uint64 {
+	b := s[i : i+16]
+	st = t[b[0]] >> (st & 63)
+	st = t[b[1]] >> (st & 63)
+	st = t[b[2]] >> (st & 63)
+	st = t[b[3]] >> (st & 63)
+	st = t[b[4]] >> (st & 63)
+	st = t[b[5]] >> (st & 63)
+	st = t[b[6]] >> (st & 63)
+	st = t[b[7]] >> (st & 63)
+	st = t[b[8]] >> (st & 63)
+	st = t[b[9]] >> (st & 63)
+	st = t[b[10]] >> (st & 63)
+	st = t[b[11]] >> (st & 63)
+	st = t[b[12]] >> (st & 63)
+	st = t[b[13]] >> (st & 63)
+	st = t[b[14]] >> (st & 63)
+	st = t[b[15]] >> (st & 63)
+	return st & 63
+}
+
+// Word-at-a-time tests of ASCII words: they flag, exactly, the lanes of a
+// word x with no byte from 0x80 up that hold a byte the style stops at.
+// For such lanes adding up to 0x80 never carries into the next lane, so a
+// lane's high bit after x + (0x80-c) says whether it is at least c, and
+// after (x ^ c) + 0x7f whether it differs from c.
+
+const low7 = 0x7f7f7f7f7f7f7f7f
+
+// serdeStops7 flags bytes below 0x20, '"' and '\\'.
+func serdeStops7(x uint64) uint64 {
+	return ^((x + 0x60*lsb) & ((x ^ '"'*lsb) + low7) & ((x ^ '\\'*lsb) + low7)) & msb
+}
+
+// jsonStops7 flags serdeStops7's bytes and '<', '>' and '&'.
+func jsonStops7(x uint64) uint64 {
+	return ^((x + 0x60*lsb) & ((x | 0x04*lsb) ^ '&'*lsb + low7) & // '"' or '&'
+		((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '\\'*lsb) + low7)) & msb // '<' or '>'
+}
+
+// htmlBytes7 flags '<', '>' and '&'.
+func htmlBytes7(x uint64) uint64 {
+	return ^(((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '&'*lsb) + low7)) & msb
+}
+
+// nextStop returns the first offset j ≥ i at which s needs a closer look in
 // the given mode, i being at a UTF-8 sequence boundary: an ASCII byte the
-// mode stops at, the lead byte of U+2028 or U+2029 (modeJSON), or the start
-// of a sequence the word-at-a-time check does not settle — invalid UTF-8, or
-// a valid sequence the caller must decode exactly (decodeRune). The bytes
-// [i, j) are valid UTF-8 needing no work. It returns len(s) when there is
-// nothing more. In modeScan, flags reports StrHTML and StrLineSep for the
-// bytes [i, j).
-//
-// Words are examined at a fixed stride: each carries into the next the
-// lanes its last lead bytes require to be continuations, so consecutive
-// words are independent and the loop runs at the processor's throughput.
-func scanRun[T ~string | ~[]byte](s T, i int, mode uint8) (j int, flags uint8) {
+// mode stops at, or the first byte of a sequence the automaton does not
+// accept — invalid UTF-8, a sequence led by F1 to F4, or (modeJSON, and
+// modeLax outside ASCII blocks) U+2028 or U+2029 — which the caller
+// decodes exactly. The bytes [i, j) are valid UTF-8 needing no work. It
+// returns len(s) when there is nothing more. In modeLax, html reports
+// whether [i, j) holds '<', '>' or '&'.
+func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
+	t := &dfaSerde
+	switch mode {
+	case modeValid:
+		t = &dfaValid
+	case modeJSON, modeLax:
+		t = &dfaJSON
+	}
 	n := len(s)
-	var carry uint64
-	for {
-		if carry == 0 {
-			// Words of ASCII needing no work, by the mode's own test.
-			switch mode {
-			case modeValid:
-				for i+16 <= n && (load64(s, i)|load64(s, i+8))&msb == 0 {
-					i += 16
-				}
-			case modeJSON, modeScan:
-				for i+8 <= n && jsonBad(load64(s, i)) == 0 {
-					i += 8
-				}
-			default:
-				for i+8 <= n && serdeBad(load64(s, i)) == 0 {
-					i += 8
-				}
+	st := uint64(dAcc)
+	for i+16 <= n {
+		if st == dAcc && mode == modeValid {
+			// Only the high bits matter: 32 bytes per test.
+			rest := s[i:]
+			for len(rest) >= 32 && (load64(rest, 0)|load64(rest, 8)|load64(rest, 16)|load64(rest, 24))&msb == 0 {
+				rest = rest[32:]
+			}
+			i = n - len(rest)
+			if i+16 > n {
+				break
 			}
 		}
-		if i >= n {
-			break
-		}
-		var x uint64
-		nx := byte(' ') // the byte after the word
-		if i+8 <= n {
-			x = load64(s, i)
-			if i+8 < n {
-				nx = s[i+8]
-			}
-		} else {
-			x = loadTail(s, i)
-		}
-		var stop uint64
-		if x&msb != msb { // bytes from 0x80 up are never stops
-			switch mode {
-			case modeSerde, modeScan:
-				stop = serdeStop(x)
-			case modeJSON:
-				stop = jsonStop(x)
-			}
-		}
-		if x&msb == 0 && carry == 0 {
-			if stop == 0 {
-				if mode == modeScan && htmlBytes(x) != 0 {
-					flags |= StrHTML
+		if st == dAcc {
+			x, y := load64(s, i), load64(s, i+8)
+			if (x|y)&msb == 0 {
+				var mx, my uint64
+				switch mode {
+				case modeSerde:
+					mx, my = serdeStops7(x), serdeStops7(y)
+				case modeJSON:
+					mx, my = jsonStops7(x), jsonStops7(y)
+				case modeLax:
+					mx, my = serdeStops7(x), serdeStops7(y)
+					if mx != 0 {
+						html = html || htmlBytes7(x)&(mx&-mx-1) != 0
+					} else {
+						html = html || htmlBytes7(x)|htmlBytes7(y)&(my&-my-1) != 0
+					}
 				}
-				i += 8
+				if mx != 0 {
+					return i + bits.TrailingZeros64(mx)>>3, html
+				}
+				if my != 0 {
+					return i + 8 + bits.TrailingZeros64(my)>>3, html
+				}
+				i += 16
 				continue
 			}
-			k := bits.TrailingZeros64(stop) >> 3
-			if mode == modeScan && htmlBytes(x)&lanesBelow(k) != 0 {
-				flags |= StrHTML
+		}
+		next := dfaBlock(t, s, i, st)
+		if next == dErr {
+			if st != dAcc {
+				i = seqStart(s, i)
 			}
-			return i + k, flags
+			return firstStop(t, s, i, n), html
 		}
-		// The UTF-8 check (see below), written out: the inliner would
-		// not take it as a function.
-		a, b, c := x<<1, x<<2, x<<3
-		lead := x & a
-		l3 := lead & b
-		l4 := l3 & c
-		bad := (x &^ a) ^ (lead<<8 | l3<<16 | l4<<24 | carry)
-		cout := (lead>>56 | l3>>48 | l4>>40) & msb
-		if lead&msb != 0 {
-			const low7 = 0x7f7f7f7f7f7f7f7f
-			nn := uint64(nx) << 56
-			next5, next4 := b>>8|nn<<2, c>>8|nn<<3
-			z := lead &^ (x&(0x0f*lsb) + low7)
-			bad |= (lead&^l3)&^(x&(0x1e*lsb)+low7) | z&l3&^l4&^next5 | z&l4&^(next5|next4) |
-				l3&^l4&^((x^0x0d*lsb)&(0x0f*lsb)+low7)&next5 | l4&(x<<4|x<<5)
-		}
-		bad &= msb
-		var ls uint64
-		if mode >= modeJSON && exactBytes(x, 0xe2) != 0 {
-			ls = lineSeps(s, i, x)
-		}
-		if mode == modeJSON {
-			stop |= ls
-		}
-		if bad|stop == 0 {
-			if mode == modeScan {
-				flags |= htmlFlags(x, ls, 8)
-			}
-			carry = cout
-			i += 8
-			continue
-		}
-		// The first lane needing a look: a stop, or the start of the
-		// sequence holding the first malformation.
-		k := 8
-		if stop != 0 {
-			k = bits.TrailingZeros64(stop) >> 3
-		}
-		if bad != 0 {
-			b := bits.TrailingZeros64(bad) >> 3
-			// The lanes before b are well formed. When b had to continue
-			// a sequence, that sequence starts at the last lane before b
-			// that is not a continuation, or in the previous word;
-			// otherwise b starts the sequence to decode.
-			if (lead<<8|l3<<16|l4<<24|carry)>>(8*uint(b)+7)&1 != 0 {
-				starts := ^(x &^ a) & msb & lanesBelow(b)
-				if starts == 0 {
-					j := i - 1
-					for j > 0 && s[j]&0xc0 == 0x80 {
-						j--
-					}
-					return j, flags
-				}
-				b = (bits.Len64(starts) - 1) >> 3
-			}
-			k = min(k, b)
-		}
-		if mode == modeScan {
-			flags |= htmlFlags(x, ls, k)
-		}
-		return i + k, flags
+		st = next
+		i += 16
 	}
-	if carry != 0 {
-		// A sequence runs past the end.
-		j := n - 1
-		for j > 0 && s[j]&0xc0 == 0x80 {
-			j--
-		}
-		return j, flags
+	if st != dAcc {
+		i = seqStart(s, i)
 	}
-	return n, flags
+	return firstStop(t, s, i, n), html
 }
 
-// lanesBelow returns the high bits of lanes 0 to k-1 (all lanes for k ≥ 8).
-func lanesBelow(k int) uint64 {
-	if k >= 8 {
-		return msb
+// seqStart returns the start of the sequence left open just before i: the
+// last byte before i that is not a continuation byte (the automaton was in
+// a state other than dAcc at i, so one lies within three bytes).
+func seqStart[T ~string | ~[]byte](s T, i int) int {
+	i--
+	for s[i]&0xc0 == 0x80 {
+		i--
 	}
-	return msb & (1<<(8*uint(k)) - 1)
+	return i
 }
 
-// htmlFlags returns the modeScan flags of lanes 0 to k-1 of x, given the
-// lanes ls holding line separator leads.
-func htmlFlags(x, ls uint64, k int) (f uint8) {
-	m := lanesBelow(k)
-	if htmlBytes(x)&m != 0 {
-		f |= StrHTML
-	}
-	if ls&m != 0 {
-		f |= StrLineSep
-	}
-	return f
-}
-
-// The UTF-8 check of scanRun works on a word x of eight bytes, given carry,
-// the lanes the previous word's lead bytes require to be continuations, and
-// nx, the byte after the word. Each lane is classified by its top bits; the
-// lanes that lead bytes of two, three and four bytes require to be
-// continuations must be exactly the continuation lanes. The byte after E0
-// must be at least A0 (no overlong), after ED below A0 (no surrogate),
-// after F0 at least 90 (no overlong); C0 and C1 (overlong) and F4 to FF
-// (F4 decoded exactly, the rest invalid) are flagged. A malformed lane is
-// flagged at the byte that breaks the rules.
-//
-// Shifting x left by k brings bit 7-k of each byte to bit 7; the other
-// bits of every intermediate are noise, dropped by the final mask, and the
-// shifts by whole bytes keep each bit in its position.
-
-// lineSeps returns the lanes of the word x = s[i:i+8] holding the lead
-// byte of U+2028 or U+2029 (E2 80 A8 or E2 80 A9).
-func lineSeps[T ~string | ~[]byte](s T, i int, x uint64) (ls uint64) {
-	for m := exactBytes(x, 0xe2); m != 0; m &= m - 1 {
-		j := i + bits.TrailingZeros64(m)>>3
-		if j+2 < len(s) && s[j+1] == 0x80 && s[j+2]&^1 == 0xa8 {
-			ls |= m & -m
+// firstStop runs the automaton byte by byte over s from the sequence
+// boundary i and returns the start of the first sequence that does not
+// reach dAcc (or len(s)).
+func firstStop[T ~string | ~[]byte](t *[256]uint64, s T, i, n int) int {
+	st := uint64(dAcc)
+	start := i
+	for ; i < n; i++ {
+		st = t[s[i]] >> (st & 63) & 63
+		if st == dAcc {
+			start = i + 1
+		} else if st == dErr {
+			return start
 		}
 	}
-	return ls
+	return start
 }

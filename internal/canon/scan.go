@@ -40,9 +40,10 @@ const (
 	// StrInvalidUTF8: the string holds bytes that are not valid UTF-8
 	// (only possible in lax mode; strict mode rejects them).
 	StrInvalidUTF8
-	// StrHTML: the string contains '<', '>' or '&'.
+	// StrHTML: the string contains '<', '>' or '&' (reported in lax mode
+	// only: only the encoding/json style rewrites them).
 	StrHTML
-	// StrLineSep: the string contains U+2028 or U+2029.
+	// StrLineSep: the string contains U+2028 or U+2029 (lax mode only).
 	StrLineSep
 )
 
@@ -439,62 +440,43 @@ func mayOverflow(lit []byte, flags uint8) bool {
 }
 
 // scanString validates the string token starting at the quote at p and
-// returns the offset just past its closing quote; it sets s.flags. The
-// string kernel validates UTF-8 and flags '<' '>' '&' and U+2028/U+2029 as
-// it looks for the closing quote, eight bytes at a time.
+// returns the offset just past its closing quote; it sets s.flags. Words
+// of ASCII are settled inline (most keys and short values end there); the
+// string kernel (nextStop) takes over at the first byte from 0x80 up,
+// validating UTF-8 as it looks for the closing quote.
 func (s *Scanner) scanString(p int) (int, error) {
 	d := s.data
 	i := p + 1
-	if i+16 <= len(d) {
-		// A short plain string (most keys) ends in its first two words:
-		// the lowest byte jsonBad flags is exact.
-		m := jsonBad(load64(d, i))
-		if m == 0 {
-			m, i = jsonBad(load64(d, i+8)), i+8
-		}
-		if m != 0 {
-			if k := bits.TrailingZeros64(m) >> 3; d[i+k] == '"' {
-				s.flags = 0
-				return i + k + 1, nil
-			}
-		}
-		i = p + 1
+	mode := modeLax
+	if s.strict {
+		mode = modeSerde
 	}
 	var flags uint8
 	for {
-		// Words of ASCII, escapes included, inline: a word needing no
-		// stop only adds its '<' '>' '&' to the flags. scanRun takes
-		// over at the first byte from 0x80 up.
-		var html uint64
+		j := -1
 		for i+8 <= len(d) {
 			x := load64(d, i)
-			m := serdeBad(x)
-			if m == 0 {
-				html |= htmlBytes(x)
-				i += 8
-				continue
+			if x&msb != 0 {
+				break
 			}
-			k := bits.TrailingZeros64(m) >> 3
-			html |= htmlBytes(x) & lanesBelow(k)
-			i += k
-			if c := d[i]; c == '\\' {
-				flags |= StrEscaped
-				n, err := s.scanEscape(i)
-				if err != nil {
-					return 0, err
-				}
-				i = n
-				continue
+			m := serdeStops7(x)
+			if !s.strict && htmlBytes7(x)&(m&-m-1) != 0 {
+				flags |= StrHTML
 			}
-			break
+			if m != 0 {
+				j = i + bits.TrailingZeros64(m)>>3
+				break
+			}
+			i += 8
 		}
-		if html != 0 {
-			flags |= StrHTML
-		}
-		j, f := scanRun(d, i, modeScan)
-		flags |= f
-		if j >= len(d) {
-			return 0, s.errAt(p, "unterminated string")
+		if j < 0 {
+			var html bool
+			if j, html = nextStop(d, i, mode); html {
+				flags |= StrHTML
+			}
+			if j >= len(d) {
+				return 0, s.errAt(p, "unterminated string")
+			}
 		}
 		switch c := d[j]; {
 		case c == '"':
@@ -509,6 +491,9 @@ func (s *Scanner) scanString(p int) (int, error) {
 			i = n
 		case c < 0x20:
 			return 0, s.errAt(j, "control character in string")
+		case c < 0x80: // '<', '>' or '&', where the automaton ran (lax mode)
+			flags |= StrHTML
+			i = j + 1
 		default:
 			r, size := decodeRune(d, j)
 			if size == 0 {

@@ -23,21 +23,6 @@ func exactBytes(x uint64, c byte) uint64 {
 	return ^((y&low7 + low7) | y) & msb
 }
 
-// jsonBad flags words holding a byte that encoding/json does not write
-// unchanged in a string: non-ASCII, below 0x20, '"', '\\', '<', '>', '&'.
-// The same bytes are the ones the Scanner must look at individually.
-func jsonBad(x uint64) uint64 {
-	return (x | (x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) |
-		zeroBytes((x|0x02*lsb)^('>'*lsb)) | // '<' or '>'
-		zeroBytes((x|0x04*lsb)^('&'*lsb))) & msb // '"' or '&'
-}
-
-// serdeBad flags words holding a byte that serde_json does not write
-// unchanged in a string: non-ASCII, below 0x20, '"', '\\'.
-func serdeBad(x uint64) uint64 {
-	return (x | (x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) | zeroBytes(x^('"'*lsb))) & msb
-}
-
 // load64 reads eight bytes of s starting at i, little-endian.
 func load64[T ~string | ~[]byte](s T, i int) uint64 {
 	s = s[i : i+8]
@@ -54,21 +39,6 @@ func loadTail[T ~string | ~[]byte](s T, i int) uint64 {
 		x = x<<8 | uint64(s[k])
 	}
 	return x
-}
-
-// serdeStop flags bytes below 0x20, '"' and '\\': the ASCII bytes serde_json
-// escapes. Only the lowest flag is exact (a borrow may flag a lane above a
-// flagged one); bytes from 0x80 up are never flagged.
-func serdeStop(x uint64) uint64 {
-	return ((x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) | zeroBytes(x^('"'*lsb))) & msb
-}
-
-// jsonStop is serdeStop plus '<', '>' and '&': the ASCII bytes encoding/json
-// escapes. Only the lowest flag is exact.
-func jsonStop(x uint64) uint64 {
-	return ((x-0x20*lsb)&^x | zeroBytes(x^('\\'*lsb)) |
-		zeroBytes((x|0x02*lsb)^('>'*lsb)) | // '<' or '>'
-		zeroBytes((x|0x04*lsb)^('&'*lsb))) & msb // '"' or '&'
 }
 
 // htmlBytes flags '<', '>' and '&'. Only the lowest flag is exact, so a

@@ -2,34 +2,40 @@ package canon
 
 import "testing"
 
-func TestSafeWordsAgreeWithTheByteTables(t *testing.T) {
-	// Every byte value in every lane, against an all-safe background.
-	for lane := 0; lane < 8; lane++ {
-		for c := 0; c < 256; c++ {
-			var b [8]byte
-			for i := range b {
-				b[i] = 'a'
-			}
-			b[lane] = byte(c)
-			x := load64(b[:], 0)
-			if got, want := jsonBad(x) == 0, jsonSafe[c]; got != want {
-				t.Errorf("jsonBad lane %d byte %#x = %v", lane, c, got)
-			}
-			if got, want := serdeBad(x) == 0, serdeSafe[c]; got != want {
-				t.Errorf("serdeBad lane %d byte %#x = %v", lane, c, got)
-			}
-		}
-	}
-	// Pairs of bytes, to catch borrows between lanes.
-	for c1 := 0; c1 < 256; c1++ {
-		for c2 := 0; c2 < 256; c2++ {
-			b := [8]byte{'a', byte(c1), byte(c2), 'a', 'a', 'a', 'a', 'a'}
-			x := load64(b[:], 0)
-			if got, want := jsonBad(x) == 0, jsonSafe[c1] && jsonSafe[c2]; got != want {
-				t.Fatalf("jsonBad %#x %#x = %v", c1, c2, got)
-			}
-			if got, want := serdeBad(x) == 0, serdeSafe[c1] && serdeSafe[c2]; got != want {
-				t.Fatalf("serdeBad %#x %#x = %v", c1, c2, got)
+func TestASCIIStopsAreExactInEveryLane(t *testing.T) {
+	// Every pair of ASCII bytes in every pair of lanes, against a safe
+	// background: the flags must be exactly the lanes holding a byte the
+	// style escapes (and, for htmlBytes7, exactly '<', '>' and '&').
+	html := func(c byte) bool { return c == '<' || c == '>' || c == '&' }
+	for l1 := 0; l1 < 8; l1++ {
+		for l2 := l1 + 1; l2 < 8; l2++ {
+			for c1 := 0; c1 < 0x80; c1++ {
+				for c2 := 0; c2 < 0x80; c2++ {
+					b := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
+					b[l1], b[l2] = byte(c1), byte(c2)
+					x := load64(b[:], 0)
+					var wj, ws, wh uint64
+					for i, c := range b {
+						if !jsonSafe[c] {
+							wj |= 0x80 << (8 * i)
+						}
+						if !serdeSafe[c] {
+							ws |= 0x80 << (8 * i)
+						}
+						if html(c) {
+							wh |= 0x80 << (8 * i)
+						}
+					}
+					if got := jsonStops7(x); got != wj {
+						t.Fatalf("jsonStops7(% x) = %#x, want %#x", b, got, wj)
+					}
+					if got := serdeStops7(x); got != ws {
+						t.Fatalf("serdeStops7(% x) = %#x, want %#x", b, got, ws)
+					}
+					if got := htmlBytes7(x); got != wh {
+						t.Fatalf("htmlBytes7(% x) = %#x, want %#x", b, got, wh)
+					}
+				}
 			}
 		}
 	}

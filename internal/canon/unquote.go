@@ -23,7 +23,7 @@ func appendUnquoted(dst, body []byte, valid bool) []byte {
 				return append(dst, body[i:]...)
 			}
 			j += i
-		} else if j, _ = scanRun(body, i, modeSerde); j >= len(body) {
+		} else if j, _ = nextStop(body, i, modeSerde); j >= len(body) {
 			return append(dst, body[i:]...)
 		}
 		dst = append(dst, body[i:j]...)

@@ -2,25 +2,19 @@ package canon
 
 import "unicode/utf8"
 
-// The one UTF-8 validator of the module. Runs of ASCII are skipped sixteen
-// bytes at a time; a word holding multi-byte sequences is checked as a
-// whole by utf8Word (lead and continuation bytes must pair up, and the
-// second byte after E0, ED and F0 must be in range); anything it does not
-// settle (F4 and above, C0/C1, a malformed word) is decoded by the exact
-// rules of decodeRune, one sequence at a time.
+// The one UTF-8 validator of the module: runs of ASCII are skipped sixteen
+// bytes at a time, other text is checked by the string kernel's automaton
+// sixteen bytes at a time (see nextStop), and what the automaton leaves
+// (four-byte sequences led by F1 to F4, malformed bytes) is decoded by the
+// exact rules of decodeRune.
 
 // ValidUTF8 reports whether s is entirely valid UTF-8, with exactly the
 // rules of utf8.Valid and utf8.ValidString (no overlong forms, no surrogate
 // halves, nothing above U+10FFFF, no truncated sequence). It does not
-// allocate and runs in one pass, eight bytes at a time on multi-byte text.
+// allocate and runs in one pass: 32 bytes at a time through ASCII, 16 at a
+// time elsewhere.
 func ValidUTF8[T ~string | ~[]byte](s T) bool {
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		if (load64(s, i)|load64(s, i+8))&msb != 0 {
-			break
-		}
-	}
-	return validPrefix(s, i) == len(s)
+	return validPrefix(s, 0) == len(s)
 }
 
 // NeedsNoEscape reports whether every byte of s is ASCII that both JSON
@@ -30,18 +24,14 @@ func ValidUTF8[T ~string | ~[]byte](s T) bool {
 // UTF-8. It does not allocate.
 func NeedsNoEscape[T ~string | ~[]byte](s T) bool {
 	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		if jsonBad(load64(s, i))|jsonBad(load64(s, i+8)) != 0 {
-			return false
-		}
-	}
 	for ; i+8 <= len(s); i += 8 {
-		if jsonBad(load64(s, i)) != 0 {
+		if x := load64(s, i); x&msb != 0 || jsonStops7(x) != 0 {
 			return false
 		}
 	}
 	if i < len(s) {
-		return jsonBad(loadTail(s, i)) == 0
+		x := loadTail(s, i)
+		return x&msb == 0 && jsonStops7(x) == 0
 	}
 	return true
 }
@@ -51,7 +41,7 @@ func NeedsNoEscape[T ~string | ~[]byte](s T) bool {
 // len(s).
 func validPrefix[T ~string | ~[]byte](s T, i int) int {
 	for {
-		j, _ := scanRun(s, i, modeValid)
+		j, _ := nextStop(s, i, modeValid)
 		if j == len(s) {
 			return j
 		}

@@ -15,14 +15,18 @@
 //
 // # The string kernel
 //
-// One scan serves every string: it looks at eight bytes at a time for the
-// next byte needing work in the given style while validating UTF-8 (lead
-// and continuation bytes must pair up, and the bytes after E0, ED and F0
-// must be in range; whatever the word test does not settle is decoded by
-// the exact rules, one sequence at a time). The escapers of both styles,
-// the Scanner's string tokens, the unescaper, ValidUTF8 and NeedsNoEscape
-// all run on it; escape sequences come from one table per style. A string
-// is validated, scanned and escaped in one pass.
+// One scan serves every string: it finds the next byte needing work in the
+// given style while validating UTF-8. Text is taken sixteen bytes at a
+// time: a block of ASCII is settled by exact word-at-a-time arithmetic, any
+// other block by a table-driven automaton (one lookup and one shift per
+// byte, no branch) whose state after the block tells whether all of it was
+// valid UTF-8 needing no work; only a block that fails is looked at again,
+// byte by byte, and what the automaton leaves (four-byte sequences led by
+// F1 to F4, malformed bytes) is decoded by the exact rules of
+// utf8.DecodeRune. The escapers of both styles, the Scanner's string
+// tokens, the unescaper, ValidUTF8 and NeedsNoEscape all run on it; escape
+// sequences come from one table per style. A string is validated, scanned
+// and escaped in one pass, at a speed that does not depend on its script.
 //
 // # encoding/json style
 //
@@ -79,7 +83,7 @@
 // output plus those records (growing at the density seen, so at most a
 // small multiple of the input: the tests pin three times the input plus
 // the output on every shape) plus, for the objects open and being written,
-// a bounded number of bytes per level of nesting (at most a few hundred). Documents of 4 GiB or more are rejected: offsets
-// are 32-bit. Nothing here keeps state between calls, starts goroutines
+// a bounded number of bytes per level of nesting (at most a few
+// hundred). Documents of 4 GiB or more are rejected: offsets are 32-bit. Nothing here keeps state between calls, starts goroutines
 // or performs I/O.
 package canon

@@ -7,7 +7,7 @@ import (
 )
 
 // AppendSerdeFloat appends f in serde_json's float layout: the shortest
-// round-tripping digits, laid out as in the toolloop specification §5.1
+// round-tripping digits, laid out as serde_json lays them out
 // ("1.0", "0.00001", "1e-7", "-0.0", "1.5e16"); NaN and ±Inf are written as
 // null. plus selects the current layout (serde_json ≥ 1.0.147), which
 // writes a '+' in non-negative exponents ("1e+16"); without it the legacy
@@ -117,7 +117,10 @@ func shortestDigits(buf *[24]byte, f float64) (digits []byte, kk int) {
 }
 
 // appendSerdeLayout appends the digits d1…dn of a positive number
-// 0.d1…dn × 10^kk as serde_json lays them out (§5.1).
+// 0.d1…dn × 10^kk as serde_json lays them out: plain digits with ".0"
+// for integers up to 16 digits, a decimal point inside the digits up to 16
+// integer digits, "0.0…0d…" from 1e-5 up, and otherwise d.ddd, "e" and
+// the exponent.
 func appendSerdeLayout(dst, d []byte, kk int, plus bool) []byte {
 	n := len(d)
 	switch {

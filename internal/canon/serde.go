@@ -12,7 +12,7 @@ const (
 )
 
 // appendSerdeNumber appends the serde_json normalization of a valid number
-// literal (toolloop specification §5.4): integers within u64 or i64 stay as
+// literal: integers within u64 or i64 stay as
 // written, "-0" and everything else become the correctly rounded float64 in
 // the current layout. A literal rounding to ±Inf is an error.
 func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -13,16 +14,15 @@ var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 
 // encoding/json does: escapes resolved, a valid surrogate pair joined, any
 // other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD. When
 // valid is true the body is known to be valid UTF-8 and the runs between
-// escapes are copied as found (bytes.IndexByte); otherwise the string kernel
+// escapes are copied as found (nextBackslash); otherwise the string kernel
 // finds the escapes and the bytes to replace in one pass.
 func appendUnquoted(dst, body []byte, valid bool) []byte {
 	for i := 0; i < len(body); {
 		var j int
 		if valid {
-			if j = bytes.IndexByte(body[i:], '\\'); j < 0 {
+			if j = nextBackslash(body, i); j < 0 {
 				return append(dst, body[i:]...)
 			}
-			j += i
 		} else if j, _ = nextStop(body, i, modeSerde); j >= len(body) {
 			return append(dst, body[i:]...)
 		}
@@ -59,4 +59,21 @@ func appendUnquoted(dst, body []byte, valid bool) []byte {
 		dst = utf8.AppendRune(dst, r)
 	}
 	return dst
+}
+
+// nextBackslash returns the offset of the first '\\' in b at or after i,
+// or -1. It looks a word at a time through the first 64 bytes, where the
+// escapes of dense text are found, and leaves longer runs to
+// bytes.IndexByte.
+func nextBackslash(b []byte, i int) int {
+	for end := min(i+64, len(b)); i+8 <= end; i += 8 {
+		// The lowest flag of zeroBytes is exact.
+		if m := zeroBytes(load64(b, i)^'\\'*lsb) & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if j := bytes.IndexByte(b[i:], '\\'); j >= 0 {
+		return i + j
+	}
+	return -1
 }

@@ -92,6 +92,10 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 		raw := s.Raw()
 		return raw[1 : len(raw)-1]
 	}
+	if raw := s.Raw(); cap(d.buf) < len(raw) {
+		// Decoding never lengthens a string: one allocation, not growth.
+		d.buf = make([]byte, 0, len(raw))
+	}
 	d.buf = s.AppendString(d.buf[:0])
 	return d.buf
 }

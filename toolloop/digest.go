@@ -1,7 +1,6 @@
 package toolloop
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
@@ -152,16 +151,13 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
 }
 
-// digest returns the ContentHash of prefix, sep and the direct form of s,
-// written through a stack buffer.
+// digest returns the ContentHash of prefix, sep and the direct form of s.
 func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
-	var scratch [largeScratch]byte
-	b := append(append(scratch[:0], prefix...), sep...)
-	b, err := enc.appendTo(b, s)
+	sum, err := enc.sum(prefix, sep, s)
 	if err != nil {
 		return "", err
 	}
-	return canon.Hex(sha256.Sum256(b)), nil
+	return canon.Hex(sum), nil
 }
 
 // cloneConversation returns a copy of c sharing no memory with it.

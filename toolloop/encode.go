@@ -1,6 +1,7 @@
 package toolloop
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strconv"
@@ -115,88 +116,235 @@ const (
 // appendTo appends s to dst in the layout of enc, or returns dst unchanged
 // and the error.
 func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
-	if !enc.Floats.Valid() {
-		return dst, fmt.Errorf("%w: float layout %d is neither FloatLayoutCurrent nor FloatLayoutLegacy",
-			ErrEncode, enc.Floats)
-	}
-	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
-	var out []byte
-	var err *pathError
-	switch s.kind {
-	case subjectEvent:
-		out, err = e.writeLoopEvent(dst, s.ev)
-	case subjectEnvelope:
-		e.sorted = true
-		out, err = e.envelope(dst, s.ev)
-	case subjectLedgerRow:
-		e.sorted = true
-		out, err = e.ledgerRow(dst, s.ev)
-	case subjectConversation:
-		out, err = e.writeConversation(dst, s.conv)
-		err = err.named("conversation")
-	default:
-		out, err = e.writeConversationDelta(dst, s.delta)
-		err = err.named("delta")
-	}
+	e, err := enc.encoder()
 	if err != nil {
 		return dst, err
+	}
+	out, perr := e.subject(dst, s)
+	if perr != nil {
+		return dst, perr
 	}
 	return out, nil
 }
 
-// The stack buffers the Marshal functions write into before copying the
-// result out. Go clears a stack buffer on every call, at about a nanosecond
-// per hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
-// MarshalEvent's time on the smallest events. So the events made of scalars
-// and small structs get a small buffer, the others (subject.large) a large
-// one; each holds the values of its class in the public corpus and
+// encoder returns a writer in the layout of enc, or the error of an invalid
+// layout.
+func (enc Encoder) encoder() (encoder, error) {
+	if enc.Floats.Valid() {
+		return encoder{plus: enc.Floats == FloatLayoutCurrent}, nil
+	}
+	return encoder{}, enc.Floats.invalid()
+}
+
+// invalid returns the error of the invalid layout l.
+func (l FloatLayout) invalid() error {
+	return fmt.Errorf("%w: float layout %d is neither FloatLayoutCurrent nor FloatLayoutLegacy", ErrEncode, l)
+}
+
+// subject appends s to dst.
+func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
+	switch s.kind {
+	case subjectEvent:
+		return e.writeLoopEvent(dst, s.ev)
+	case subjectEnvelope:
+		e.sorted = true
+		return e.envelope(dst, s.ev)
+	case subjectLedgerRow:
+		e.sorted = true
+		return e.ledgerRow(dst, s.ev)
+	case subjectConversation:
+		dst, err := e.writeConversation(dst, s.conv)
+		return dst, err.named("conversation")
+	}
+	dst, err := e.writeConversationDelta(dst, s.delta)
+	return dst, err.named("delta")
+}
+
+// The stack buffers the Marshal and hashing functions write into first.
+// Go clears a stack buffer on every call, at about a nanosecond per
+// hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
+// MarshalEvent's time on the smallest events. So the events made of
+// scalars and small structs get a small buffer, the others (subject.large)
+// a large one; each holds the values of its class in the public corpus and
 // the test samples, ledger rows included, but for one oversized sample.
-// Output that does not fit is grown onto the heap by append before being
-// copied out: one allocation more per growth, O(log n) in all.
+// Output that may not fit is not grown onto the heap: the first write
+// turns into a count (see encoder.next), and the output is written again
+// into one buffer of the size counted, or streamed into the hash.
 const (
 	smallScratch = 512
 	largeScratch = 2048
 )
 
-// marshal returns s written into a new slice of exactly its length,
-// through a stack buffer sized for s. On error it returns nil.
+// marshal returns s written into a new slice, through a stack buffer sized
+// for s: one allocation, of exactly the output's length when it fits in
+// the buffer, else of the length counted (escapes may lengthen a string by
+// a quarter before a second allocation is needed). On error it returns
+// nil.
 func (enc Encoder) marshal(s *subject) ([]byte, error) {
-	var b []byte
-	var err error
-	if s.large() {
-		var scratch [largeScratch]byte
-		b, err = enc.appendTo(scratch[:0], s)
-	} else {
-		var scratch [smallScratch]byte
-		b, err = enc.appendTo(scratch[:0], s)
-	}
+	e, err := enc.encoder()
 	if err != nil {
 		return nil, err
+	}
+	e.fit = true
+	var out []byte
+	var perr *pathError
+	if s.large() {
+		var scratch [largeScratch]byte
+		b, err := e.subject(scratch[:0], s)
+		out, perr = e.copyOut(b, err), err
+	} else {
+		var scratch [smallScratch]byte
+		b, err := e.subject(scratch[:0], s)
+		out, perr = e.copyOut(b, err), err
+	}
+	if e.spill {
+		// The counted write stopped at nothing but what did not fit;
+		// the full write reports the first failure, if any.
+		f := encoder{plus: e.plus}
+		out, perr = f.subject(make([]byte, 0, e.size), s)
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	return out, nil
+}
+
+// copyOut returns a copy of b, the output written into a stack buffer,
+// unless the write failed or turned into a count (which then adds len(b)
+// to the count); then it returns nil.
+func (e *encoder) copyOut(b []byte, err *pathError) []byte {
+	if e.spill {
+		e.size += len(b)
+		return nil
+	}
+	if err != nil {
+		return nil
 	}
 	// make and copy, rather than bytes.Clone: growing a nil slice costs a
 	// third more on small events.
 	out := make([]byte, len(b))
 	copy(out, b)
-	return out, nil
+	return out
 }
 
-// encoder holds the settings of one write. The output itself goes through
-// the writers' dst arguments and results (plain appends), so that a
-// caller's stack buffer stays on the stack: writers call each other only
-// directly, never through function values, interfaces or mutual recursion
-// (a pointer variant's writer calls itself, which escape analysis allows).
-// TestMarshalAllocatesOnce fails if the buffer escapes.
+// sum returns the SHA-256 of prefix, sep and s's output. The output is
+// written into a stack buffer, and hashed whole when it fits; otherwise it
+// is written again and streamed through a canon.Digest, whose fixed window
+// the output reaches a piece at a time.
+func (enc Encoder) sum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
+	e, err := enc.encoder()
+	if err != nil {
+		return sum, err
+	}
+	if len(prefix)+len(sep) > largeScratch/2 {
+		return enc.streamSum(prefix, sep, s)
+	}
+	e.fit = true
+	var scratch [largeScratch]byte
+	b, perr := e.subject(append(append(scratch[:0], prefix...), sep...), s)
+	if e.spill {
+		return enc.streamSum(prefix, sep, s)
+	}
+	if perr != nil {
+		return sum, perr
+	}
+	return sha256.Sum256(b), nil
+}
+
+// streamSum is sum through a canon.Digest, fed only when the buffer is
+// full: output of up to 16 KiB is hashed whole, and the Digest's state
+// and window are only created for longer output. A string that does not
+// fit is streamed by the Digest; one of at most canon.ChunkSize bytes may
+// grow the buffer past 16 KiB when escapes lengthen it more than
+// threefold.
+func (enc Encoder) streamSum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
+	var d canon.Digest
+	e := encoder{plus: enc.Floats == FloatLayoutCurrent, d: &d}
+	var scratch [4 * canon.ChunkSize]byte
+	b := e.verbatim(scratch[:0], prefix)
+	b = e.verbatim(b, sep)
+	b, err := e.subject(b, s)
+	if err != nil {
+		return sum, err
+	}
+	return d.Sum256(b), nil
+}
+
+// encoder holds the settings and the state of one write. The output itself
+// goes through the writers' dst arguments and results (plain appends), so
+// that a caller's stack buffer stays on the stack: writers call each other
+// only directly, never through function values, interfaces or mutual
+// recursion (a pointer variant's writer calls itself, which escape
+// analysis allows). TestMarshalAllocatesOnce fails if the buffer escapes.
+//
+// Every scalar is written after a call to next, which feeds a digest or
+// checks the room left in a stack buffer; writers may thus find the bytes
+// they appended before a scalar dropped after it, and never read them.
 type encoder struct {
 	sorted bool // the ledger form: object members in bytewise key order
 	plus   bool // the current float layout
+	// fit is set while writing into a stack buffer that must not grow:
+	// from the first scalar that may not fit in it on (spill), the bytes
+	// written are counted in size and dropped.
+	fit, spill bool
+	size       int
+	d          *canon.Digest // set when the output is hashed as written
+}
+
+// reserve is the room kept beyond a string or Value for what is appended
+// until the next one is checked (numbers, keys, brackets, enum values).
+const reserve = 64
+
+// flush makes room when dst's spare capacity is below reserve: it hands
+// the pending bytes to the digest, if any, or in a write that must fit
+// turns it into a count. The list writers call it before each element.
+func (e *encoder) flush(dst []byte) []byte {
+	switch {
+	case e.d != nil:
+		return e.d.Feed(dst)
+	case e.fit:
+		return e.count(dst, 0)
+	}
+	return dst
+}
+
+// count drops the bytes of dst in a write that must fit, counting them
+// and n more, plus the reserve the full write will check for: from the
+// first call on, the write only sizes its output (see marshal).
+func (e *encoder) count(dst []byte, n int) []byte {
+	e.spill = true
+	e.size += len(dst) + n + reserve
+	return dst[:0]
 }
 
 // str writes s as a JSON string: escaped as serde_json escapes it, and
-// refused unless it is valid UTF-8.
+// refused unless it is valid UTF-8. A write that must fit reserves a
+// quarter more than s for escapes.
 func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
+	if len(s)+len(s)>>2+(2+reserve) > cap(dst)-len(dst) {
+		return e.longStr(dst, s)
+	}
 	out, ok := canon.AppendSerdeString(dst, s)
 	if !ok {
-		return dst, encodeFail("string is not valid UTF-8")
+		return dst, encodeFail(errInvalidString)
+	}
+	return out, nil
+}
+
+// longStr is str when s, escaped, may not fit in dst's spare capacity: it
+// streams s through the digest or, in a write that must fit, counts it.
+func (e *encoder) longStr(dst []byte, s string) ([]byte, *pathError) {
+	out, ok := dst, true
+	switch {
+	case e.d != nil:
+		out, ok = e.d.AppendSerdeString(e.d.Feed(dst), s)
+	case e.fit:
+		out = e.count(dst, len(s)+len(s)>>2+2)
+	default:
+		out, ok = canon.AppendSerdeString(dst, s)
+	}
+	if !ok {
+		return dst, encodeFail(errInvalidString)
 	}
 	return out, nil
 }
@@ -223,12 +371,36 @@ func (e *encoder) boolean(dst []byte, b bool) []byte {
 // rewritten over itself, which never lengthens it.
 func (e *encoder) value(dst []byte, v Value) []byte {
 	s := v.raw()
+	legacy := !e.plus && strings.Contains(s, "e+")
+	if len(s)+reserve > cap(dst)-len(dst) {
+		switch {
+		case e.fit:
+			return e.count(dst, len(s))
+		case e.d != nil && !legacy:
+			return e.verbatim(e.d.Feed(dst), s)
+		case e.d != nil:
+			// The legacy form of a long Value holding an exponent is
+			// converted whole before it is hashed.
+			dst = e.d.Feed(dst)
+		}
+	}
 	start := len(dst)
 	dst = append(dst, s...)
-	if !e.plus && strings.Contains(s, "e+") {
+	if legacy {
 		dst = canon.AppendSerdeLegacy(dst[:start], dst[start:])
 	}
 	return dst
+}
+
+// verbatim appends s through the digest, filling the buffer (which holds
+// at least a chunk) and hashing it as often as s requires.
+func (e *encoder) verbatim(dst []byte, s string) []byte {
+	for len(s) > cap(dst)-len(dst) {
+		k := cap(dst) - len(dst)
+		dst = e.d.Feed(append(dst, s[:k]...))
+		s = s[k:]
+	}
+	return append(dst, s...)
 }
 
 // enumValue is a unit-only enum: a named string type with a Valid method.
@@ -245,6 +417,10 @@ func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 	}
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
 }
+
+// errInvalidString is the reason given for a string that is not valid
+// UTF-8.
+const errInvalidString = "string is not valid UTF-8"
 
 // errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
 const errNilEvent = "nil event"

@@ -4352,6 +4352,9 @@ func (e *encoder) writeStateDependency(dst []byte, v StateDependency) ([]byte, *
 func (e *encoder) writeListString(dst []byte, s []string) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4366,6 +4369,9 @@ func (e *encoder) writeListString(dst []byte, s []string) ([]byte, *pathError) {
 func (e *encoder) writeListResidualEvent(dst []byte, s []ResidualEvent) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4380,6 +4386,9 @@ func (e *encoder) writeListResidualEvent(dst []byte, s []ResidualEvent) ([]byte,
 func (e *encoder) writeListStateDependency(dst []byte, s []StateDependency) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4394,6 +4403,9 @@ func (e *encoder) writeListStateDependency(dst []byte, s []StateDependency) ([]b
 func (e *encoder) writeListDurableSeedFile(dst []byte, s []DurableSeedFile) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4408,6 +4420,9 @@ func (e *encoder) writeListDurableSeedFile(dst []byte, s []DurableSeedFile) ([]b
 func (e *encoder) writeListMessage(dst []byte, s []Message) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4422,6 +4437,9 @@ func (e *encoder) writeListMessage(dst []byte, s []Message) ([]byte, *pathError)
 func (e *encoder) writeListSymbolRef(dst []byte, s []SymbolRef) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4436,6 +4454,9 @@ func (e *encoder) writeListSymbolRef(dst []byte, s []SymbolRef) ([]byte, *pathEr
 func (e *encoder) writeListCorrectionDirection(dst []byte, s []CorrectionDirection) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4450,6 +4471,9 @@ func (e *encoder) writeListCorrectionDirection(dst []byte, s []CorrectionDirecti
 func (e *encoder) writeListStateWitness(dst []byte, s []StateWitness) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4464,6 +4488,9 @@ func (e *encoder) writeListStateWitness(dst []byte, s []StateWitness) ([]byte, *
 func (e *encoder) writeListModelID(dst []byte, s []ModelID) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4478,6 +4505,9 @@ func (e *encoder) writeListModelID(dst []byte, s []ModelID) ([]byte, *pathError)
 func (e *encoder) writeListResidualSummaryEntry(dst []byte, s []ResidualSummaryEntry) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4492,6 +4522,9 @@ func (e *encoder) writeListResidualSummaryEntry(dst []byte, s []ResidualSummaryE
 func (e *encoder) writeListObligationRef(dst []byte, s []ObligationRef) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4506,6 +4539,9 @@ func (e *encoder) writeListObligationRef(dst []byte, s []ObligationRef) ([]byte,
 func (e *encoder) writeListPromptSectionID(dst []byte, s []PromptSectionID) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4520,6 +4556,9 @@ func (e *encoder) writeListPromptSectionID(dst []byte, s []PromptSectionID) ([]b
 func (e *encoder) writeListCompiledPromptMessage(dst []byte, s []CompiledPromptMessage) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4534,6 +4573,9 @@ func (e *encoder) writeListCompiledPromptMessage(dst []byte, s []CompiledPromptM
 func (e *encoder) writeListSectionProvenance(dst []byte, s []SectionProvenance) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4548,6 +4590,9 @@ func (e *encoder) writeListSectionProvenance(dst []byte, s []SectionProvenance) 
 func (e *encoder) writeListProviderToolCall(dst []byte, s []ProviderToolCall) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4562,6 +4607,9 @@ func (e *encoder) writeListProviderToolCall(dst []byte, s []ProviderToolCall) ([
 func (e *encoder) writeListClauseID(dst []byte, s []ClauseID) ([]byte, *pathError) {
 	dst = append(dst, '[')
 	for j := range s {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}
@@ -4584,6 +4632,9 @@ func (e *encoder) writeMapString(dst []byte, m map[string]string) ([]byte, *path
 	slices.Sort(keys)
 	dst = append(dst, '{')
 	for j, k := range keys {
+		if cap(dst)-len(dst) < reserve {
+			dst = e.flush(dst)
+		}
 		if j > 0 {
 			dst = append(dst, ',')
 		}

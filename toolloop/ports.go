@@ -3,7 +3,8 @@ package toolloop
 import (
 	"context"
 	"fmt"
-	"reflect"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // This file holds the loop's ports (§9.1 of the specification) and the
@@ -84,35 +85,17 @@ type ArtifactStore interface {
 	FetchArtifact(ctx context.Context, handle string) (content []byte, found bool, err error)
 }
 
-// isNil reports whether v, a port or a context, is nil: the nil interface,
-// or an interface holding a nil pointer, map, slice, func, chan or unsafe
-// pointer. Such a value is not == nil, but it has no state to act on:
-// calling a value-receiver method through a nil pointer panics ("value
-// method ... called using nil pointer"), and a nil func panics and a nil
-// chan blocks forever when used. (terminaldecision.ProviderIdentity holds
-// providers to the same definition.) It does not allocate.
-func isNil(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.UnsafePointer:
-		return rv.IsNil()
-	}
-	return false
-}
-
 // checkPort returns an error wrapping ErrNilPort if ctx is nil, ctx.Err()
 // if ctx is done, or an error wrapping ErrNilPort if port is nil (see
-// isNil); fn and name name the call and the port.
+// canon.IsNil); fn and name name the call and the port.
 func checkPort(ctx context.Context, fn, name string, port any) error {
-	if isNil(ctx) {
+	if canon.IsNil(ctx) {
 		return fmt.Errorf("%w: %s: nil context", ErrNilPort, fn)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if isNil(port) {
+	if canon.IsNil(port) {
 		return fmt.Errorf("%w: %s: nil %s", ErrNilPort, fn, name)
 	}
 	return nil
@@ -152,13 +135,9 @@ func MeasureIncremental(ctx context.Context, m CandidateMeasurer) (Measured, err
 // and an error wrapping ErrNilPort for a nil ctx or port, typed nils
 // included.
 func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalIntent", "LoopRecorder", r); err != nil {
-		return err
-	}
-	if er, ok := r.(ExternalEffectRecorder); ok {
+	return recordExternal(ctx, "RecordExternalIntent", r, func(er ExternalEffectRecorder) error {
 		return er.ExternalIntent(ctx, key, v)
-	}
-	return nil
+	})
 }
 
 // RecordExternalResult calls r's ExternalEffectRecorder extension to record
@@ -166,11 +145,19 @@ func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Val
 // extension it does nothing. It returns ctx.Err() first if ctx is done, and
 // an error wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func RecordExternalResult(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalResult", "LoopRecorder", r); err != nil {
+	return recordExternal(ctx, "RecordExternalResult", r, func(er ExternalEffectRecorder) error {
+		return er.ExternalResult(ctx, key, v)
+	})
+}
+
+// recordExternal checks ctx and r for the dispatch function fn, then calls
+// record with r's ExternalEffectRecorder extension, if it has one.
+func recordExternal(ctx context.Context, fn string, r LoopRecorder, record func(ExternalEffectRecorder) error) error {
+	if err := checkPort(ctx, fn, "LoopRecorder", r); err != nil {
 		return err
 	}
 	if er, ok := r.(ExternalEffectRecorder); ok {
-		return er.ExternalResult(ctx, key, v)
+		return record(er)
 	}
 	return nil
 }

@@ -66,43 +66,6 @@ func (enc Encoder) NewConversationDeltaRecord(priorDigest string, d Conversation
 		Delta: cloneDelta(d), Digest: digest}, nil
 }
 
-// MarshalConversation returns the direct form of c in the current float
-// layout: Encoder{}.MarshalConversation(c).
-func MarshalConversation(c Conversation) ([]byte, error) {
-	return Encoder{}.MarshalConversation(c)
-}
-
-// MarshalConversationDelta returns the direct form of d in the current
-// float layout: Encoder{}.MarshalConversationDelta(d).
-func MarshalConversationDelta(d ConversationDelta) ([]byte, error) {
-	return Encoder{}.MarshalConversationDelta(d)
-}
-
-// SeedDigest returns the seed digest of c in the current float layout:
-// Encoder{}.SeedDigest(c).
-func SeedDigest(c Conversation) (string, error) {
-	return Encoder{}.SeedDigest(c)
-}
-
-// DeltaDigest returns the delta digest of d chained from priorDigest in the
-// current float layout: Encoder{}.DeltaDigest(priorDigest, d).
-func DeltaDigest(priorDigest string, d ConversationDelta) (string, error) {
-	return Encoder{}.DeltaDigest(priorDigest, d)
-}
-
-// NewConversationSeeded returns the seed record of c in the current float
-// layout: Encoder{}.NewConversationSeeded(c).
-func NewConversationSeeded(c Conversation) (ConversationSeeded, error) {
-	return Encoder{}.NewConversationSeeded(c)
-}
-
-// NewConversationDeltaRecord returns the delta record of d chained from
-// priorDigest in the current float layout:
-// Encoder{}.NewConversationDeltaRecord(priorDigest, d).
-func NewConversationDeltaRecord(priorDigest string, d ConversationDelta) (ConversationDeltaRecord, error) {
-	return Encoder{}.NewConversationDeltaRecord(priorDigest, d)
-}
-
 // VerifySeed checks a seed record: its event schema version must be
 // ConversationEventSchemaVersion and its digest the seed digest of its
 // conversation in either float layout (records written by older perspt

@@ -60,7 +60,7 @@ func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
 	return enc.marshal(&subject{kind: subjectEvent, ev: ev})
 }
 
-// AppendEvent appends the direct form of ev (see MarshalEvent) to dst and
+// AppendEvent appends to dst the direct form of ev (see MarshalEvent) and
 // returns the extended slice. On error it returns dst unchanged (nothing is
 // appended) and an error wrapping ErrEncode. Appending into a buffer with
 // enough spare capacity does not allocate; otherwise dst grows as append
@@ -70,7 +70,7 @@ func (enc Encoder) AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
 	return enc.appendTo(dst, &subject{kind: subjectEvent, ev: ev})
 }
 
-// AppendValue appends v's normalized text to dst in the encoder's layout:
+// AppendValue appends to dst v's normalized text, in the encoder's layout:
 // verbatim in the current layout; in the legacy layout, each '+' following
 // an 'e' inside a number is dropped (strings are never touched). With an
 // invalid layout it returns dst unchanged.
@@ -80,18 +80,6 @@ func (enc Encoder) AppendValue(dst []byte, v Value) []byte {
 	}
 	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
 	return e.value(slices.Grow(dst, len(v.raw())), v)
-}
-
-// MarshalEvent returns the direct form of ev in the current float layout:
-// Encoder{}.MarshalEvent(ev).
-func MarshalEvent(ev LoopEvent) ([]byte, error) {
-	return Encoder{}.MarshalEvent(ev)
-}
-
-// AppendEvent appends the direct form of ev in the current float layout to
-// dst: Encoder{}.AppendEvent(dst, ev).
-func AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
-	return Encoder{}.AppendEvent(dst, ev)
 }
 
 // subject is the top-level value of one write, dispatched with a switch.
@@ -331,12 +319,14 @@ func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
 	return out, nil
 }
 
-// longStr is str when s, escaped, may not fit in dst's spare capacity: it
-// streams s through the digest or, in a write that must fit, counts it.
+// longStr is str when s, escaped, may not fit in dst's spare capacity: in
+// a write that must fit it counts s; a digest streams s unless it fits
+// unescaped (escapes then grow the buffer at most a few times over, but
+// need no digest state).
 func (e *encoder) longStr(dst []byte, s string) ([]byte, *pathError) {
 	out, ok := dst, true
 	switch {
-	case e.d != nil:
+	case e.d != nil && len(s)+2+reserve > cap(dst)-len(dst):
 		out, ok = e.d.AppendSerdeString(e.d.Feed(dst), s)
 	case e.fit:
 		out = e.count(dst, len(s)+len(s)>>2+2)

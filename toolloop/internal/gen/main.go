@@ -76,7 +76,8 @@ const schemaFile = "contract.schema"
 
 // outputs are the generated files, each rendered by the template of its
 // name.
-var outputs = []string{"events.go", "types.go", "enums.go", "variants.go", "memtypes.go", "encode.go", "decode.go"}
+var outputs = []string{"events.go", "types.go", "enums.go", "variants.go", "memtypes.go", "encode.go", "decode.go",
+	"wrappers.go"}
 
 // generatedName returns the file name of output o.
 func generatedName(o string) string {
@@ -136,6 +137,9 @@ func generate(dir string) (map[string][]byte, error) {
 	}
 	m, err := newModel(s)
 	if err != nil {
+		return nil, err
+	}
+	if m.Wrappers, err = wrappers(dir); err != nil {
 		return nil, err
 	}
 	tmpl, err := template.New("").Funcs(m.funcs()).ParseFS(templates, "templates/*.tmpl")

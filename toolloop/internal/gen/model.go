@@ -24,6 +24,7 @@ type model struct {
 	Opts       []*optFn       // readers of Option members
 	Enums      []*Type        // unit-only wire enums (and units types), in order
 	SumReaders []*sumReader   // readers of the enums with data
+	Wrappers   []wrapper      // the package-level functions of the Encoder methods
 	needW      map[string]bool
 	needR      map[string]bool
 }

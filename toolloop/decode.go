@@ -40,27 +40,18 @@ func (d *decoder) start(data []byte) (canon.Kind, error) {
 // next returns the next token, wrapping a syntax error.
 func (d *decoder) next() (canon.Kind, error) {
 	k, err := d.s.Next()
-	if err != nil {
-		return k, decSyntax(err)
-	}
-	return k, nil
+	return k, decSyntax(err)
 }
 
 // skip consumes the rest of the value whose first token was k, validating
 // it under the same syntax rules as the rest of the input.
 func (d *decoder) skip(k canon.Kind) error {
-	if err := d.s.SkipValue(k); err != nil {
-		return decSyntax(err)
-	}
-	return nil
+	return decSyntax(d.s.SkipValue(k))
 }
 
 // finish checks that only white space follows the top-level value.
 func (d *decoder) finish() error {
-	if err := d.s.Finish(); err != nil {
-		return decSyntax(err)
-	}
-	return nil
+	return decSyntax(d.s.Finish())
 }
 
 // nextMember reads the next member of the object s is reading: its decoded

@@ -104,8 +104,12 @@ func decClassified(sentinel error, member, reason string) error {
 	return decAt(member, &pathError{sentinel: sentinel, reason: reason})
 }
 
-// decSyntax wraps a canon syntax error (which names only an offset).
+// decSyntax wraps a canon syntax error (which names only an offset), or
+// returns nil for a nil err.
 func decSyntax(err error) error {
+	if err == nil {
+		return nil
+	}
 	return &pathError{sentinel: ErrDecode, cause: err}
 }
 

@@ -2,10 +2,7 @@ package toolloop
 
 import (
 	"fmt"
-	"slices"
 	"strings"
-
-	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // seedDigestPrefix is hashed before a conversation's direct form (§8.4).
@@ -50,7 +47,7 @@ func (enc Encoder) NewConversationSeeded(c Conversation) (ConversationSeeded, er
 		return ConversationSeeded{}, err
 	}
 	return ConversationSeeded{EventSchemaVersion: ConversationEventSchemaVersion,
-		Conversation: cloneConversation(c), Digest: digest}, nil
+		Conversation: copyConversation(c), Digest: digest}, nil
 }
 
 // NewConversationDeltaRecord returns the delta record of d chained from
@@ -63,7 +60,7 @@ func (enc Encoder) NewConversationDeltaRecord(priorDigest string, d Conversation
 		return ConversationDeltaRecord{}, err
 	}
 	return ConversationDeltaRecord{EventSchemaVersion: ConversationEventSchemaVersion, PriorDigest: priorDigest,
-		Delta: cloneDelta(d), Digest: digest}, nil
+		Delta: copyConversationDelta(d), Digest: digest}, nil
 }
 
 // VerifySeed checks a seed record: its event schema version must be
@@ -112,61 +109,4 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 		}
 	}
 	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
-}
-
-// digest returns the ContentHash of prefix, sep and the direct form of s.
-func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
-	sum, err := enc.sum(prefix, sep, s)
-	if err != nil {
-		return "", err
-	}
-	return canon.Hex(sum), nil
-}
-
-// cloneConversation returns a copy of c sharing no memory with it.
-func cloneConversation(c Conversation) Conversation {
-	if c.Messages == nil {
-		return Conversation{}
-	}
-	out := make([]Message, len(c.Messages))
-	for i, m := range c.Messages {
-		out[i] = cloneMessage(m)
-	}
-	return Conversation{Messages: out}
-}
-
-// cloneMessage returns m as a value sharing no memory with m. It is only
-// called on messages that encoded, so none is nil.
-func cloneMessage(m Message) Message {
-	switch v := m.(type) {
-	case *MessageSystem:
-		return *v
-	case *MessageUser:
-		return *v
-	case *MessageAssistant:
-		return *v
-	case *MessageAssistantToolCalls:
-		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
-	case MessageAssistantToolCalls:
-		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
-	case *MessageToolResponse:
-		return *v
-	}
-	return m // a value holding only strings
-}
-
-// cloneDelta returns d as a value sharing no memory with d. It is only
-// called on deltas that encoded, so none is nil.
-func cloneDelta(d ConversationDelta) ConversationDelta {
-	switch v := d.(type) {
-	case ConversationDeltaMessage:
-		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
-	case *ConversationDeltaMessage:
-		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
-	case *ConversationDeltaToolActivated:
-		return *v
-	case *ConversationDeltaCompacted:
-		return *v
-	}
-	return d // a value holding only strings
 }

@@ -1,7 +1,6 @@
 package toolloop
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strconv"
@@ -134,12 +133,8 @@ func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
 	switch s.kind {
 	case subjectEvent:
 		return e.writeLoopEvent(dst, s.ev)
-	case subjectEnvelope:
-		e.sorted = true
-		return e.envelope(dst, s.ev)
-	case subjectLedgerRow:
-		e.sorted = true
-		return e.ledgerRow(dst, s.ev)
+	case subjectEnvelope, subjectLedgerRow:
+		return e.envelope(dst, s.ev, s.kind == subjectLedgerRow)
 	case subjectConversation:
 		dst, err := e.writeConversation(dst, s.conv)
 		return dst, err.named("conversation")
@@ -148,26 +143,24 @@ func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
 	return dst, err.named("delta")
 }
 
-// The stack buffers the Marshal and hashing functions write into first.
+// The stack buffers the writing and hashing functions write into first.
 // Go clears a stack buffer on every call, at about a nanosecond per
-// hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
-// MarshalEvent's time on the smallest events. So the events made of
-// scalars and small structs get a small buffer, the others (subject.large)
-// a large one; each holds the values of its class in the public corpus and
-// the test samples, ledger rows included, but for one oversized sample.
-// Output that may not fit is not grown onto the heap: the first write
-// turns into a count (see encoder.next), and the output is written again
-// into one buffer of the size counted, or streamed into the hash.
+// hundred bytes, a third of MarshalEvent's time on the smallest events for
+// 2 KiB: so the events made of scalars and small structs get a small
+// buffer, the others (subject.large) a large one, each holding the events
+// of its class in the public corpus and the test samples. Output that may
+// not fit is never grown onto the heap: the write turns into a count (see
+// encoder.count), and the output is written again into one buffer of the
+// size counted, or streamed into the hash (sum).
 const (
 	smallScratch = 512
 	largeScratch = 2048
 )
 
-// marshal returns s written into a new slice, through a stack buffer sized
+// marshal returns s written into a new slice through a stack buffer sized
 // for s: one allocation, of exactly the output's length when it fits in
 // the buffer, else of the length counted (escapes may lengthen a string by
-// a quarter before a second allocation is needed). On error it returns
-// nil.
+// a quarter before the buffer grows). On error it returns nil.
 func (enc Encoder) marshal(s *subject) ([]byte, error) {
 	e, err := enc.encoder()
 	if err != nil {
@@ -178,16 +171,13 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 	var perr *pathError
 	if s.large() {
 		var scratch [largeScratch]byte
-		b, err := e.subject(scratch[:0], s)
-		out, perr = e.copyOut(b, err), err
+		out, perr = e.copyOut(e.subject(scratch[:0], s))
 	} else {
 		var scratch [smallScratch]byte
-		b, err := e.subject(scratch[:0], s)
-		out, perr = e.copyOut(b, err), err
+		out, perr = e.copyOut(e.subject(scratch[:0], s))
 	}
 	if e.spill {
-		// The counted write stopped at nothing but what did not fit;
-		// the full write reports the first failure, if any.
+		// Written again in full, which also reports the first failure.
 		f := encoder{plus: e.plus}
 		out, perr = f.subject(make([]byte, 0, e.size), s)
 	}
@@ -197,65 +187,18 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 	return out, nil
 }
 
-// copyOut returns a copy of b, the output written into a stack buffer,
-// unless the write failed or turned into a count (which then adds len(b)
-// to the count); then it returns nil.
-func (e *encoder) copyOut(b []byte, err *pathError) []byte {
-	if e.spill {
+// copyOut returns a copy of b, written into a stack buffer, unless the
+// write failed or turned into a count (then adding len(b) to it). It
+// copies with make and copy: growing a nil slice costs a third more on
+// small events.
+func (e *encoder) copyOut(b []byte, err *pathError) ([]byte, *pathError) {
+	if e.spill || err != nil {
 		e.size += len(b)
-		return nil
+		return nil, err
 	}
-	if err != nil {
-		return nil
-	}
-	// make and copy, rather than bytes.Clone: growing a nil slice costs a
-	// third more on small events.
 	out := make([]byte, len(b))
 	copy(out, b)
-	return out
-}
-
-// sum returns the SHA-256 of prefix, sep and s's output. The output is
-// written into a stack buffer, and hashed whole when it fits; otherwise it
-// is written again and streamed through a canon.Digest, whose fixed window
-// the output reaches a piece at a time.
-func (enc Encoder) sum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
-	e, err := enc.encoder()
-	if err != nil {
-		return sum, err
-	}
-	if len(prefix)+len(sep) > largeScratch/2 {
-		return enc.streamSum(prefix, sep, s)
-	}
-	e.fit = true
-	var scratch [largeScratch]byte
-	b, perr := e.subject(append(append(scratch[:0], prefix...), sep...), s)
-	if e.spill {
-		return enc.streamSum(prefix, sep, s)
-	}
-	if perr != nil {
-		return sum, perr
-	}
-	return sha256.Sum256(b), nil
-}
-
-// streamSum is sum through a canon.Digest, fed only when the buffer is
-// full: output of up to 16 KiB is hashed whole, and the Digest's state
-// and window are only created for longer output. A string that does not
-// fit is streamed by the Digest; one of at most canon.ChunkSize bytes may
-// grow the buffer past 16 KiB when escapes lengthen it more than
-// threefold.
-func (enc Encoder) streamSum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
-	var d canon.Digest
-	e := encoder{plus: enc.Floats == FloatLayoutCurrent, d: &d}
-	var scratch [4 * canon.ChunkSize]byte
-	b := e.verbatim(scratch[:0], prefix)
-	b = e.verbatim(b, sep)
-	b, err := e.subject(b, s)
-	if err != nil {
-		return sum, err
-	}
-	return d.Sum256(b), nil
+	return out, nil
 }
 
 // encoder holds the settings and the state of one write. The output itself
@@ -265,27 +208,25 @@ func (enc Encoder) streamSum(prefix, sep string, s *subject) (sum [sha256.Size]b
 // recursion (a pointer variant's writer calls itself, which escape
 // analysis allows). TestMarshalAllocatesOnce fails if the buffer escapes.
 //
-// Every scalar is written after a call to next, which feeds a digest or
-// checks the room left in a stack buffer; writers may thus find the bytes
-// they appended before a scalar dropped after it, and never read them.
+// Before a string, a Value or a list element, a writer checks that dst's
+// spare capacity can take it: if not, a digest is fed, or a write that
+// must fit (fit) turns into a count (spill); writers may thus see the
+// bytes they appended dropped, and never read them back.
 type encoder struct {
-	sorted bool // the ledger form: object members in bytewise key order
-	plus   bool // the current float layout
-	// fit is set while writing into a stack buffer that must not grow:
-	// from the first scalar that may not fit in it on (spill), the bytes
-	// written are counted in size and dropped.
+	sorted     bool // the ledger form: object members in bytewise key order
+	plus       bool // the current float layout
 	fit, spill bool
-	size       int
+	size       int           // the bytes counted once spilled
 	d          *canon.Digest // set when the output is hashed as written
 }
 
 // reserve is the room kept beyond a string or Value for what is appended
-// until the next one is checked (numbers, keys, brackets, enum values).
+// until the next check (numbers, keys, brackets, enum values).
 const reserve = 64
 
-// flush makes room when dst's spare capacity is below reserve: it hands
-// the pending bytes to the digest, if any, or in a write that must fit
-// turns it into a count. The list writers call it before each element.
+// flush makes room in dst: it feeds the digest, or turns a write that must
+// fit into a count. The list writers call it when less than reserve is
+// left.
 func (e *encoder) flush(dst []byte) []byte {
 	switch {
 	case e.d != nil:
@@ -296,9 +237,9 @@ func (e *encoder) flush(dst []byte) []byte {
 	return dst
 }
 
-// count drops the bytes of dst in a write that must fit, counting them
-// and n more, plus the reserve the full write will check for: from the
-// first call on, the write only sizes its output (see marshal).
+// count drops the bytes of dst in a write that must fit, counting them,
+// n more and the reserve the full write checks for: from the first call
+// on, the write only sizes its output (see marshal).
 func (e *encoder) count(dst []byte, n int) []byte {
 	e.spill = true
 	e.size += len(dst) + n + reserve
@@ -358,21 +299,19 @@ func (e *encoder) boolean(dst []byte, b bool) []byte {
 
 // value writes v's text in the encoder's layout (see Encoder.AppendValue).
 // The legacy layout is produced in place: the text is appended verbatim and
-// rewritten over itself, which never lengthens it.
+// rewritten over itself, which never lengthens it (a digest converts a long
+// Value holding an exponent whole, and streams any other).
 func (e *encoder) value(dst []byte, v Value) []byte {
 	s := v.raw()
 	legacy := !e.plus && strings.Contains(s, "e+")
 	if len(s)+reserve > cap(dst)-len(dst) {
-		switch {
-		case e.fit:
+		if e.fit {
 			return e.count(dst, len(s))
-		case e.d != nil && !legacy:
-			return e.verbatim(e.d.Feed(dst), s)
-		case e.d != nil:
-			// The legacy form of a long Value holding an exponent is
-			// converted whole before it is hashed.
-			dst = e.d.Feed(dst)
 		}
+		if e.d != nil && !legacy {
+			return e.verbatim(e.d.Feed(dst), s)
+		}
+		dst = e.flush(dst)
 	}
 	start := len(dst)
 	dst = append(dst, s...)

@@ -94,20 +94,20 @@ func (enc Encoder) AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
 	return enc.appendTo(dst, &subject{kind: subjectLedgerRow, ev: ev})
 }
 
-// envelope writes the sorted envelope of ev; e must be in the ledger form.
-func (e *encoder) envelope(dst []byte, ev LoopEvent) ([]byte, *pathError) {
+// envelope writes the envelope of ev in the ledger form, inside its ledger
+// row if row is set.
+func (e *encoder) envelope(dst []byte, ev LoopEvent, row bool) ([]byte, *pathError) {
+	e.sorted = true
+	if row {
+		dst = append(dst, ledgerRowPrefix...)
+	}
 	dst, err := e.writeLoopEvent(append(dst, envelopePrefix...), ev)
 	if err != nil {
 		return dst, err
 	}
-	return append(dst, envelopeSuffix...), nil
-}
-
-// ledgerRow writes the ledger row of ev; e must be in the ledger form.
-func (e *encoder) ledgerRow(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	dst, err := e.envelope(append(dst, ledgerRowPrefix...), ev)
-	if err != nil {
-		return dst, err
+	dst = append(dst, envelopeSuffix...)
+	if row {
+		dst = append(dst, ledgerRowSuffix...)
 	}
-	return append(dst, ledgerRowSuffix...), nil
+	return dst, nil
 }

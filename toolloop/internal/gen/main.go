@@ -34,6 +34,10 @@
 //	external <Go name>                   an externally tagged enum with data
 //	memory struct|enum|sum <Go name>     an in-memory type, never serialized
 //
+// A struct, internal or external declaration may end in copied: a deep-copy
+// function copy<Go name> is generated for it, and for each type it reaches
+// that needs one (pointer variants become values, slices are copied).
+//
 // The lines of a declaration:
 //
 //	> text                          continues the declaration's doc
@@ -77,7 +81,7 @@ const schemaFile = "contract.schema"
 // outputs are the generated files, each rendered by the template of its
 // name.
 var outputs = []string{"events.go", "types.go", "enums.go", "variants.go", "memtypes.go", "encode.go", "decode.go",
-	"wrappers.go"}
+	"copies.go", "wrappers.go"}
 
 // generatedName returns the file name of output o.
 func generatedName(o string) string {
@@ -142,6 +146,9 @@ func generate(dir string) (map[string][]byte, error) {
 	if m.Wrappers, err = wrappers(dir); err != nil {
 		return nil, err
 	}
+	if m.Copies, err = m.copies(); err != nil {
+		return nil, err
+	}
 	tmpl, err := template.New("").Funcs(m.funcs()).ParseFS(templates, "templates/*.tmpl")
 	if err != nil {
 		return nil, err
@@ -203,6 +210,26 @@ func (m *model) funcs() template.FuncMap {
 			return slices.DeleteFunc(slices.Clone(m.Events), func(t *Type) bool { return !t.Large })
 		},
 		"memberCases": m.memberCases,
+		"copiesImport": func() string {
+			for _, c := range m.Copies {
+				for _, st := range c.Steps {
+					if strings.HasPrefix(st.Expr, "slices.") {
+						return "slices"
+					}
+				}
+				for _, cs := range c.Cases {
+					for _, st := range cs.Steps {
+						if strings.HasPrefix(st.Expr, "slices.") {
+							return "slices"
+						}
+					}
+					if strings.HasPrefix(cs.Expr, "slices.") {
+						return "slices"
+					}
+				}
+			}
+			return ""
+		},
 	}
 }
 

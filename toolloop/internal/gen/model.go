@@ -25,6 +25,7 @@ type model struct {
 	Enums      []*Type        // unit-only wire enums (and units types), in order
 	SumReaders []*sumReader   // readers of the enums with data
 	Wrappers   []wrapper      // the package-level functions of the Encoder methods
+	Copies     []*copyFn      // the deep-copy functions
 	needW      map[string]bool
 	needR      map[string]bool
 }

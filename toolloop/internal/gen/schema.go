@@ -67,6 +67,7 @@ type Type struct {
 	BaseRef  *TypeRef
 	TagKey   string // internal enums: the tag member
 	Ordered  bool   // enums: has a Rank method
+	Copied   bool   // a deep-copy function copy<Name> is generated
 	Prefix   string // enum constants' prefix (the type name, or a units prefix)
 	Shape    Shape  // variants
 	Members  []*Member
@@ -244,6 +245,9 @@ func newDecl(words []string, doc string) (*Type, error) {
 		return nil, fmt.Errorf("%s needs a Go name", words[0])
 	}
 	t.Name, t.Prefix, args = args[0], args[0], args[1:]
+	if n := len(args); n > 0 && args[n-1] == "copied" {
+		t.Copied, args = true, args[:n-1]
+	}
 	switch {
 	case t.Kind == KindNewtype && len(args) == 1:
 		t.Base = args[0]

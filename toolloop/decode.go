@@ -6,18 +6,12 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the decoder core: one strict canon.Scanner per call, the
-// helpers of the object walk every generated reader (decode_gen.go) runs
-// (members in any order, unknown members skipped, known members at most
-// once, required members present), the tag lookahead, the shape of
-// externally tagged values, and UnmarshalEvent.
-
-// decoder reads one document. It lives on the stack of each exported
-// decoding function and never outlives the call: readers are only ever
-// called directly (never through function values or interface methods), so
-// escape analysis keeps the decoder and the structs being filled on the
-// stack, and only the decoded strings, slices, Values and the
-// final boxing of an event or variant allocate.
+// decoder reads one document through one strict canon.Scanner. It lives on
+// the stack of each exported decoding function: readers (decode_gen.go) are
+// only ever called directly, never through function values or interfaces,
+// so the decoder and the structs being filled stay on the stack, and only
+// the decoded strings, slices, Values and the boxing of an event or
+// variant allocate.
 type decoder struct {
 	s canon.Scanner
 	// buf is scratch space for decoded member names, tags and escaped
@@ -79,11 +73,11 @@ func (d *decoder) nextMember(s *canon.Scanner) (name []byte, vk canon.Kind, err 
 // result is only valid until the next token is read and must be copied to
 // be kept.
 func (d *decoder) text(s *canon.Scanner) []byte {
+	raw := s.Raw()
 	if s.Verbatim() {
-		raw := s.Raw()
 		return raw[1 : len(raw)-1]
 	}
-	if raw := s.Raw(); cap(d.buf) < len(raw) {
+	if cap(d.buf) < len(raw) {
 		// Decoding never lengthens a string: one allocation, not growth.
 		d.buf = make([]byte, 0, len(raw))
 	}
@@ -93,15 +87,6 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 
 // eventTag is the member holding a LoopEvent's tag.
 const eventTag = "event"
-
-// errUnknownVariant is the reason given for a tag or variant name that
-// names no variant (the name itself is input and is not quoted).
-const errUnknownVariant = "unknown variant"
-
-// errUnknownUnit is the reason given for a bare string that names no unit
-// variant of an externally tagged enum (a variant with data is written as a
-// one-member object).
-const errUnknownUnit = "unknown unit variant"
 
 // decTagBit marks the tag member in the set of the members of an object
 // seen so far, whose other bits are the members' positions (at most 62).

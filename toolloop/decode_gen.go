@@ -144,7 +144,7 @@ func (d *decoder) event(k canon.Kind) (LoopEvent, error) {
 		var v PromptProgramInvokedEvent
 		return result(&v, readPromptProgramInvokedEvent(d, k, &v))
 	}
-	return nil, decAt(eventTag, decodeFail(errUnknownVariant))
+	return nil, decAt(eventTag, decodeFail("unknown variant"))
 }
 
 // conversationSeededEventMembers names the members of ConversationSeededEvent in declaration order.
@@ -5212,7 +5212,7 @@ func readMessage(d *decoder, k canon.Kind, v *Message) error {
 		var x MessageToolResponse
 		return setVariant(v, &x, readMessageToolResponse(d, k, &x))
 	}
-	return decAt("role", decodeFail(errUnknownVariant))
+	return decAt("role", decodeFail("unknown variant"))
 }
 
 func readConversationDelta(d *decoder, k canon.Kind, v *ConversationDelta) error {
@@ -5231,7 +5231,7 @@ func readConversationDelta(d *decoder, k canon.Kind, v *ConversationDelta) error
 		var x ConversationDeltaCompacted
 		return setVariant(v, &x, readConversationDeltaCompacted(d, k, &x))
 	}
-	return decAt("delta", decodeFail(errUnknownVariant))
+	return decAt("delta", decodeFail("unknown variant"))
 }
 
 func readCommandInvocation(d *decoder, k canon.Kind, v *CommandInvocation) error {
@@ -5247,7 +5247,7 @@ func readCommandInvocation(d *decoder, k canon.Kind, v *CommandInvocation) error
 		var x CommandInvocationShell
 		return setVariant(v, &x, readCommandInvocationShell(d, k, &x))
 	}
-	return decAt("form", decodeFail(errUnknownVariant))
+	return decAt("form", decodeFail("unknown variant"))
 }
 
 func readOptCommandInvocation(d *decoder, k canon.Kind, v *CommandInvocation) error {
@@ -5274,7 +5274,7 @@ func readAdmissibilityDecision(d *decoder, k canon.Kind, v *AdmissibilityDecisio
 		var x AdmissibilityDecisionNeedsApproval
 		return setVariant(v, &x, readAdmissibilityDecisionNeedsApproval(d, k, &x))
 	}
-	return decAt("decision", decodeFail(errUnknownVariant))
+	return decAt("decision", decodeFail("unknown variant"))
 }
 
 func readAdmissibilityProfile(d *decoder, k canon.Kind, v *AdmissibilityProfile) error {
@@ -5293,7 +5293,7 @@ func readAdmissibilityProfile(d *decoder, k canon.Kind, v *AdmissibilityProfile)
 		var x AdmissibilityProfileHumanApproved
 		return setVariant(v, &x, readAdmissibilityProfileHumanApproved(d, k, &x))
 	}
-	return decAt("profile", decodeFail(errUnknownVariant))
+	return decAt("profile", decodeFail("unknown variant"))
 }
 
 func readGateDecision(d *decoder, k canon.Kind, v *GateDecision) error {
@@ -5318,7 +5318,7 @@ func readGateDecision(d *decoder, k canon.Kind, v *GateDecision) error {
 		var x GateDecisionExhaustedWithCertificate
 		return setVariant(v, &x, readGateDecisionExhaustedWithCertificate(d, k, &x))
 	}
-	return decAt("kind", decodeFail(errUnknownVariant))
+	return decAt("kind", decodeFail("unknown variant"))
 }
 
 func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
@@ -5327,7 +5327,7 @@ func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
 	case err != nil:
 		return err
 	case unit:
-		return decodeFail(errUnknownUnit)
+		return decodeFail("unknown unit variant")
 	}
 	switch string(name) {
 	case "ToolCalls":
@@ -5353,7 +5353,7 @@ func readTurnOutput(d *decoder, k canon.Kind, v *TurnOutput) error {
 		}
 		return setVariant(v, &x, err)
 	}
-	return decodeFail(errUnknownVariant)
+	return decodeFail("unknown variant")
 }
 
 func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
@@ -5391,7 +5391,7 @@ func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
 			*v = ModelFamilyMistral
 			return nil
 		}
-		return decodeFail(errUnknownUnit)
+		return decodeFail("unknown unit variant")
 	}
 	switch string(name) {
 	case "other":
@@ -5406,7 +5406,7 @@ func readModelFamily(d *decoder, k canon.Kind, v *ModelFamily) error {
 		}
 		return setVariant(v, &x, err)
 	}
-	return decodeFail(errUnknownVariant)
+	return decodeFail("unknown variant")
 }
 
 func readOverrideOrigin(d *decoder, k canon.Kind, v *OverrideOrigin) error {
@@ -5420,7 +5420,7 @@ func readOverrideOrigin(d *decoder, k canon.Kind, v *OverrideOrigin) error {
 			*v = OverrideOriginBase{}
 			return nil
 		}
-		return decodeFail(errUnknownUnit)
+		return decodeFail("unknown unit variant")
 	}
 	switch string(name) {
 	case "family":
@@ -5446,7 +5446,7 @@ func readOverrideOrigin(d *decoder, k canon.Kind, v *OverrideOrigin) error {
 		}
 		return setVariant(v, &x, err)
 	}
-	return decodeFail(errUnknownVariant)
+	return decodeFail("unknown variant")
 }
 
 func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
@@ -5460,7 +5460,7 @@ func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
 			*v = StateDependencySessionInvariant{}
 			return nil
 		}
-		return decodeFail(errUnknownUnit)
+		return decodeFail("unknown unit variant")
 	}
 	switch string(name) {
 	case "accepted_root":
@@ -5497,7 +5497,7 @@ func readStateDependency(d *decoder, k canon.Kind, v *StateDependency) error {
 		}
 		return setVariant(v, &x, err)
 	}
-	return decodeFail(errUnknownVariant)
+	return decodeFail("unknown variant")
 }
 
 func readEnergyComponent(d *decoder, k canon.Kind, v *EnergyComponent) error {

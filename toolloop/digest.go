@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// seedDigestPrefix is hashed before a conversation's direct form (§8.4).
+// seedDigestPrefix is hashed before a conversation's direct form.
 const seedDigestPrefix = "conversation-seeded:v1:"
 
 // MarshalConversation returns the direct form of c, {"messages":[…]} with

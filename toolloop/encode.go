@@ -351,23 +351,6 @@ func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 // UTF-8.
 const errInvalidString = "string is not valid UTF-8"
 
-// errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
-const errNilEvent = "nil event"
-
-// nilVariant returns the failure of a nil (interface or pointer) variant of
-// the named enum in a member that is not an Option.
-func nilVariant(enum string) *pathError {
-	return encodeFail("nil " + enum)
-}
-
-// foreignVariant returns the failure of a value of the named sealed
-// interface whose type is none of its variants: a type of another package
-// that embeds a variant, and so implements the interface through the
-// promoted sealing method. It is never written, not even as None.
-func foreignVariant(enum string) *pathError {
-	return encodeFail(enum + " of a type that is none of its variants")
-}
-
 // key is a literal the writers append (a member key, with the tag, braces
 // and commas around it), kept both as a string and padded into a
 // fixed-size array: an array copy is a few vector moves where appending the

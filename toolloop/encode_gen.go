@@ -4005,10 +4005,13 @@ func (e *encoder) writeLoopEvent(dst []byte, v LoopEvent) ([]byte, *pathError) {
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("LoopEvent")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("LoopEvent of a type that is none of its variants")
 		}
 	}
-	return dst, encodeFail(errNilEvent)
+	return dst, encodeFail("nil event")
 }
 
 func (e *encoder) writeMessage(dst []byte, v Message) ([]byte, *pathError) {
@@ -4045,10 +4048,13 @@ func (e *encoder) writeMessage(dst []byte, v Message) ([]byte, *pathError) {
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("Message")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("Message of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("Message")
+	return dst, encodeFail("nil Message")
 }
 
 func (e *encoder) writeConversationDelta(dst []byte, v ConversationDelta) ([]byte, *pathError) {
@@ -4073,10 +4079,13 @@ func (e *encoder) writeConversationDelta(dst []byte, v ConversationDelta) ([]byt
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("ConversationDelta")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("ConversationDelta of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("ConversationDelta")
+	return dst, encodeFail("nil ConversationDelta")
 }
 
 func (e *encoder) writeOptCommandInvocation(dst []byte, v CommandInvocation) ([]byte, *pathError) {
@@ -4095,7 +4104,10 @@ func (e *encoder) writeOptCommandInvocation(dst []byte, v CommandInvocation) ([]
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("CommandInvocation")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("CommandInvocation of a type that is none of its variants")
 		}
 	}
 	return append(dst, "null"...), nil
@@ -4123,10 +4135,13 @@ func (e *encoder) writeAdmissibilityDecision(dst []byte, v AdmissibilityDecision
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("AdmissibilityDecision")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("AdmissibilityDecision of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("AdmissibilityDecision")
+	return dst, encodeFail("nil AdmissibilityDecision")
 }
 
 func (e *encoder) writeAdmissibilityProfile(dst []byte, v AdmissibilityProfile) ([]byte, *pathError) {
@@ -4151,10 +4166,13 @@ func (e *encoder) writeAdmissibilityProfile(dst []byte, v AdmissibilityProfile) 
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("AdmissibilityProfile")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("AdmissibilityProfile of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("AdmissibilityProfile")
+	return dst, encodeFail("nil AdmissibilityProfile")
 }
 
 func (e *encoder) writeGateDecision(dst []byte, v GateDecision) ([]byte, *pathError) {
@@ -4191,10 +4209,13 @@ func (e *encoder) writeGateDecision(dst []byte, v GateDecision) ([]byte, *pathEr
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("GateDecision")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("GateDecision of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("GateDecision")
+	return dst, encodeFail("nil GateDecision")
 }
 
 func (e *encoder) writeTurnOutput(dst []byte, v TurnOutput) ([]byte, *pathError) {
@@ -4224,10 +4245,13 @@ func (e *encoder) writeTurnOutput(dst []byte, v TurnOutput) ([]byte, *pathError)
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("TurnOutput")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("TurnOutput of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("TurnOutput")
+	return dst, encodeFail("nil TurnOutput")
 }
 
 func (e *encoder) writeModelFamily(dst []byte, v ModelFamily) ([]byte, *pathError) {
@@ -4252,10 +4276,13 @@ func (e *encoder) writeModelFamily(dst []byte, v ModelFamily) ([]byte, *pathErro
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("ModelFamily")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("ModelFamily of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("ModelFamily")
+	return dst, encodeFail("nil ModelFamily")
 }
 
 func (e *encoder) writeOverrideOrigin(dst []byte, v OverrideOrigin) ([]byte, *pathError) {
@@ -4292,10 +4319,13 @@ func (e *encoder) writeOverrideOrigin(dst []byte, v OverrideOrigin) ([]byte, *pa
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("OverrideOrigin")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("OverrideOrigin of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("OverrideOrigin")
+	return dst, encodeFail("nil OverrideOrigin")
 }
 
 func (e *encoder) writeStateDependency(dst []byte, v StateDependency) ([]byte, *pathError) {
@@ -4343,10 +4373,13 @@ func (e *encoder) writeStateDependency(dst []byte, v StateDependency) ([]byte, *
 		}
 	default:
 		if v != nil {
-			return dst, foreignVariant("StateDependency")
+			// A type of another package embedding a variant implements
+			// the interface through the promoted sealing method: it is
+			// never written, not even as None.
+			return dst, encodeFail("StateDependency of a type that is none of its variants")
 		}
 	}
-	return dst, nilVariant("StateDependency")
+	return dst, encodeFail("nil StateDependency")
 }
 
 func (e *encoder) writeListString(dst []byte, s []string) ([]byte, *pathError) {

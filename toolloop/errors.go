@@ -48,8 +48,7 @@ var (
 	// ErrNilPort reports a nil port or a nil context.Context given to one of
 	// the port dispatch functions (ExportAccepted, MeasureIncremental,
 	// RecordExternalIntent, RecordExternalResult, RecordArtifact,
-	// FetchArtifact). It is an addition to the sentinels of the
-	// specification, which leaves those calls undefined.
+	// FetchArtifact).
 	ErrNilPort = errors.New("toolloop: nil port or context")
 )
 

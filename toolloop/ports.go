@@ -7,19 +7,17 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the loop's ports (§9.1 of the specification) and the
-// functions that dispatch to their optional extensions. The ports are
-// implemented by drivers outside this package; implementations must honour
-// ctx and be safe for the loop's use (the loop itself calls them from one
-// goroutine). A dispatch function given a nil context or a nil port, that
-// is the nil interface or an interface holding a nil pointer, map, slice,
-// func or chan (a port whose methods accept a nil receiver must be passed
-// as a non-nil value), returns an error wrapping ErrNilPort without calling
-// any of its methods.
+// This file holds the loop's ports, implemented by drivers outside the
+// package (they must honour ctx; the loop calls them from one goroutine),
+// and the functions dispatching to their optional extensions. A nil port
+// is the nil interface or one holding a nil pointer, map, slice, func or
+// chan: a port whose methods accept a nil receiver must be passed as a
+// non-nil value.
 
 // EffectExecutor applies admitted calls to the candidate overlay. An
 // executor may also implement AcceptedExporter; use ExportAccepted to call
-// it.
+// it. The zero EffectExecutor, a nil interface, is no executor:
+// ExportAccepted rejects it, and one holding a nil value, with ErrNilPort.
 type EffectExecutor interface {
 	// Checkpoint snapshots the reversible candidate overlay over scope.
 	Checkpoint(ctx context.Context, scope []string) (CandidateCheckpoint, error)
@@ -32,7 +30,9 @@ type EffectExecutor interface {
 }
 
 // AcceptedExporter is the optional extension of an EffectExecutor that
-// exports the accepted candidate for durable mid-loop checkpoints.
+// exports the accepted candidate for durable mid-loop checkpoints. Its zero
+// value, a nil interface, extends nothing: ExportAccepted only calls the
+// extension of a non-nil executor.
 type AcceptedExporter interface {
 	// ExportAccepted returns the accepted candidate's mutated paths with
 	// their current contents (a nil Content means deleted).
@@ -41,14 +41,18 @@ type AcceptedExporter interface {
 
 // CandidateMeasurer re-reads the candidate overlay and runs the declared
 // verifier suite against the realized state. A measurer may also implement
-// IncrementalMeasurer; use MeasureIncremental to call it.
+// IncrementalMeasurer; use MeasureIncremental to call it. The zero
+// CandidateMeasurer, a nil interface, is no measurer: MeasureIncremental
+// rejects it, and one holding a nil value, with ErrNilPort.
 type CandidateMeasurer interface {
 	// Measure runs the complete verifier suite.
 	Measure(ctx context.Context) (Measured, error)
 }
 
 // IncrementalMeasurer is the optional extension of a CandidateMeasurer that
-// offers a cheaper boundary measurement after one mutation.
+// offers a cheaper boundary measurement after one mutation. Its zero value,
+// a nil interface, extends nothing: MeasureIncremental only calls the
+// extension of a non-nil measurer.
 type IncrementalMeasurer interface {
 	// MeasureIncremental measures the cheapest realized-state boundary
 	// available after one mutation.
@@ -58,7 +62,10 @@ type IncrementalMeasurer interface {
 // LoopRecorder is the loop's write-ahead event sink. Record must durably
 // append before returning: the loop records observations before inspecting
 // them. A recorder may also implement ExternalEffectRecorder and
-// ArtifactStore; use the dispatch functions to call them.
+// ArtifactStore; use the dispatch functions to call them. The zero
+// LoopRecorder, a nil interface, is no recorder: RecordExternalIntent,
+// RecordExternalResult, RecordArtifact and FetchArtifact reject it, and one
+// holding a nil value, with ErrNilPort.
 type LoopRecorder interface {
 	// Record durably appends ev.
 	Record(ctx context.Context, ev LoopEvent) error
@@ -67,7 +74,8 @@ type LoopRecorder interface {
 // ExternalEffectRecorder is the optional extension of a LoopRecorder that
 // brackets durable external effects: the intent is recorded before the
 // effect runs and the result after, so an interrupted run shows the open
-// bracket.
+// bracket. Its zero value, a nil interface, extends nothing: the dispatch
+// functions only call the extension of a non-nil recorder.
 type ExternalEffectRecorder interface {
 	// ExternalIntent records the intent of the effect identified by key.
 	ExternalIntent(ctx context.Context, key string, intent Value) error
@@ -76,7 +84,9 @@ type ExternalEffectRecorder interface {
 }
 
 // ArtifactStore is the optional extension of a LoopRecorder that durably
-// stores exact observation bytes under content handles (ContentHash values).
+// stores exact observation bytes under content handles (ContentHash
+// values). Its zero value, a nil interface, extends nothing: the dispatch
+// functions only call the extension of a non-nil recorder.
 type ArtifactStore interface {
 	// RecordArtifact persists content and returns its handle.
 	RecordArtifact(ctx context.Context, content []byte, mediaType string) (handle string, err error)

@@ -19,15 +19,11 @@ type decoder struct {
 	buf []byte
 }
 
-// reset prepares d to read data under serde's rules: strict mode, nesting
-// limited to canon.SerdeMaxDepth levels counted from data's outermost value.
-func (d *decoder) reset(data []byte) {
-	d.s.Reset(data, true, canon.SerdeMaxDepth)
-}
-
-// start resets d to read data and returns its first token.
+// start prepares d to read data under serde's rules (strict mode, nesting
+// limited to canon.SerdeMaxDepth levels counted from data's outermost
+// value) and returns its first token.
 func (d *decoder) start(data []byte) (canon.Kind, error) {
-	d.reset(data)
+	d.s.Reset(data, true, canon.SerdeMaxDepth)
 	return d.next()
 }
 
@@ -104,7 +100,7 @@ func known(seen *uint64, bit uint64, err error) error {
 	case err != nil:
 		return err
 	case *seen&bit != 0:
-		return decodeFail("duplicate member")
+		return decodeFail(decDuplicate)
 	}
 	*seen |= bit
 	return nil
@@ -135,7 +131,7 @@ func (d *decoder) unknown(vk canon.Kind, err error) error {
 // missing returns the failure naming the first required member absent:
 // the lowest bit set in required but not in seen, whose name is in names.
 func missing(seen, required uint64, names []string) error {
-	return decAt(names[bits.TrailingZeros64(required&^seen)], decodeFail("missing member"))
+	return decAt(names[bits.TrailingZeros64(required&^seen)], decodeFail(decMissingMem))
 }
 
 // findTag returns the decoded value of the first member named tag of the

@@ -92,7 +92,7 @@ func FuzzDecodeLedgerRow(f *testing.F) {
 		}
 		var m map[string]json.RawMessage
 		var event, kind string
-		if json.Unmarshal(row, &m) != nil || json.Unmarshal(m[rowEvent], &event) != nil ||
+		if json.Unmarshal(row, &m) != nil || json.Unmarshal(m[eventTag], &event) != nil ||
 			json.Unmarshal(m[rowKind], &kind) != nil || event != rowCustom || kind != LedgerKindToolLoop {
 			t.Fatalf("accepted a row encoding/json does not read as custom/tool_loop: %q", row)
 		}

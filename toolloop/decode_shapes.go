@@ -138,24 +138,14 @@ func decAtIndex(i int, err error) error {
 
 // decMismatch reports a value of the wrong JSON type: found k, expected want.
 func decMismatch(k canon.Kind, want string) error {
-	return decodeFail("expected " + want + ", found " + decKindName(k))
+	found := "the end of a container"
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		found = kindNames[k]
+	}
+	return decodeFail("expected " + want + ", found " + found)
 }
 
-// decKindName names the JSON type of a value's first token.
-func decKindName(k canon.Kind) string {
-	switch k {
-	case canon.KindObjectBegin:
-		return "an object"
-	case canon.KindArrayBegin:
-		return "an array"
-	case canon.KindString:
-		return "a string"
-	case canon.KindNumber:
-		return "a number"
-	case canon.KindTrue, canon.KindFalse:
-		return "a boolean"
-	case canon.KindNull:
-		return "null"
-	}
-	return "the end of a container"
-}
+// kindNames names the JSON type of a value's first token.
+var kindNames = [...]string{canon.KindObjectBegin: "an object", canon.KindArrayBegin: "an array",
+	canon.KindString: "a string", canon.KindNumber: "a number", canon.KindTrue: "a boolean",
+	canon.KindFalse: "a boolean", canon.KindNull: "null"}

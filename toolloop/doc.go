@@ -101,13 +101,12 @@
 // conversation and its changes; VerifySeed and VerifyDeltaRecord accept
 // digests made in either float layout.
 //
-// MarshalEvent, MarshalEnvelope and MarshalLedgerRow write into a stack
-// buffer and allocate once, the result, when the output fits in it (every
-// event of the public corpus does; longer output is grown onto the heap by
-// append first). AppendEvent and AppendLedgerRow do not allocate into a
-// buffer with room for the output, and a non-retaining EventLog neither
-// allocates per Push once its scratch buffer has grown nor grows with the
-// number of events.
+// MarshalEvent, MarshalEnvelope and MarshalLedgerRow allocate once, the
+// result (a second time only if escapes lengthen a string by more than a
+// quarter); AppendEvent and AppendLedgerRow do not allocate into a buffer
+// with room for the output. EventHash and the digests allocate only their
+// hex string, and EventLog.Push nothing, for output of up to 16 KiB;
+// longer output streams through a fixed window, never held whole.
 //
 // # Extending the contract
 //

@@ -78,7 +78,7 @@ func (enc Encoder) AppendValue(dst []byte, v Value) []byte {
 		return dst
 	}
 	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
-	return e.value(slices.Grow(dst, len(v.raw())), v)
+	return e.value(slices.Grow(dst, len(v.String())), v)
 }
 
 // subject is the top-level value of one write, dispatched with a switch.
@@ -302,7 +302,7 @@ func (e *encoder) boolean(dst []byte, b bool) []byte {
 // rewritten over itself, which never lengthens it (a digest converts a long
 // Value holding an exponent whole, and streams any other).
 func (e *encoder) value(dst []byte, v Value) []byte {
-	s := v.raw()
+	s := v.String()
 	legacy := !e.plus && strings.Contains(s, "e+")
 	if len(s)+reserve > cap(dst)-len(dst) {
 		if e.fit {

@@ -106,10 +106,7 @@ func (l *EventLog) ChainRoot() string {
 // values pushed, shared with the log), or nil if the log does not retain
 // events or nothing was pushed.
 func (l *EventLog) Events() []LoopEvent {
-	if !l.retain || len(l.events) == 0 {
-		return nil
-	}
-	return slices.Clone(l.events)
+	return slices.Clone(l.events) // nil unless an event was retained
 }
 
 // Retains reports whether the log keeps the pushed events.

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"io"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
@@ -21,14 +20,11 @@ const GenesisHash = "GENESIS"
 // as stored.
 func RecordHash(prevHash string, sequence uint64, row []byte) string {
 	h := sha256.New()
-	io.WriteString(h, prevHash) //nolint:errcheck // hash writes never fail
-	var seq [8]byte
-	binary.LittleEndian.PutUint64(seq[:], sequence)
-	h.Write(seq[:])
+	h.Write([]byte(prevHash))
+	h.Write(binary.LittleEndian.AppendUint64(nil, sequence))
 	h.Write(row)
 	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return canon.Hex(sum)
+	return canon.Hex([sha256.Size]byte(h.Sum(sum[:0])))
 }
 
 // LedgerRecord is one stored ledger row with its place in the record chain,

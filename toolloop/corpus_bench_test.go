@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentkernel/agentkernel/internal/canon"
 	content "github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
@@ -33,6 +34,7 @@ var corpusSizes = []int{2048, 4096}
 // a sealed interface), and its direct form.
 type classEvent struct {
 	name   string // e.g. "effect_applied/cjk/4096"
+	text   string // the text the event carries, for the kernel benchmarks ("" for a json-dump)
 	ev     LoopEvent
 	mirror any        // the baseline's value: encoding/json writes the same members
 	mirPtr func() any // a new pointer to decode the direct form into, for the baseline
@@ -89,16 +91,17 @@ func classEvents(tb testing.TB) []classEvent {
 	tb.Helper()
 	classes := content.Load(tb)
 	var out []classEvent
+	var text string
 	add := func(name string, ev LoopEvent, mirror any, mirPtr func() any) {
 		direct, err := MarshalEvent(ev)
 		if err != nil {
 			tb.Fatal(name, err)
 		}
-		out = append(out, classEvent{name, ev, mirror, mirPtr, direct})
+		out = append(out, classEvent{name, text, ev, mirror, mirPtr, direct})
 	}
 	for _, n := range corpusSizes {
 		for _, c := range classes {
-			text := strings.ToValidUTF8(c.Prefix(n), "\uFFFD")
+			text = strings.ToValidUTF8(c.Prefix(n), "\uFFFD")
 			suffix := "/" + c.Name + "/" + fmt.Sprint(n)
 			ea := EffectAppliedEvent{CallID: "call_7f3a9c", Mutated: true, Output: text}
 			add(tagEffectApplied+suffix, ea, ea, func() any { return new(EffectAppliedEvent) })
@@ -114,6 +117,7 @@ func classEvents(tb testing.TB) []classEvent {
 			}
 			addToolCall(tb, add, tagToolCallObserved+suffix, args)
 		}
+		text = ""
 		addToolCall(tb, add, tagToolCallObserved+"/json-dump/"+fmt.Sprint(n), []byte(jsonDump(tb, classes, n)))
 	}
 	return out
@@ -136,8 +140,24 @@ func addToolCall(tb testing.TB, add func(string, LoopEvent, any, func() any), na
 // the summary: speed-ups (base time over ours) when speedup is set, else
 // ratios to a floor (ours over base).
 func benchClasses(b *testing.B, unit string, speedup bool, cmp func(c *classEvent) (ours, base func())) {
-	var sum content.Summary
+	benchSome(b, unit, speedup, classEvents(b), cmp)
+}
+
+// textEvents returns the content-class events carrying one text (the
+// effect_applied and turn_observed events).
+func textEvents(b *testing.B) []classEvent {
+	var out []classEvent
 	for _, c := range classEvents(b) {
+		if !strings.HasPrefix(c.name, tagToolCallObserved) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func benchSome(b *testing.B, unit string, speedup bool, events []classEvent, cmp func(c *classEvent) (ours, base func())) {
+	var sum content.Summary
+	for _, c := range events {
 		b.Run(c.name, func(b *testing.B) {
 			ours, base := cmp(&c)
 			r := content.Versus(b, ours, base)
@@ -257,4 +277,52 @@ func TestCorpusEventsAllocations(t *testing.T) {
 			t.Errorf("%s: encoding/json cannot read the direct form: %v", c.name, err)
 		}
 	}
+}
+
+// The kernel benchmarks compare the text events with the internal/canon
+// string kernel doing their string work alone (x-kernel: ours over the
+// kernel's time): escaping the text into a reused buffer, the same plus
+// SHA-256 of the escaped text, and scanning and unescaping the text's JSON
+// string. What is above 1 is toolloop's own work; the rest moves with the
+// kernel's speed.
+//
+//	go test -cpu 1 -run '^$' -bench 'Corpus.*VsKernel' -benchtime 200x ./toolloop/
+
+// BenchmarkCorpusMarshalEventVsKernel: MarshalEvent against
+// canon.AppendSerdeString of its text.
+func BenchmarkCorpusMarshalEventVsKernel(b *testing.B) {
+	buf := make([]byte, 0, 1<<16)
+	benchSome(b, "x-kernel", false, textEvents(b), func(c *classEvent) (func(), func()) {
+		return func() { sinkBytes, sinkErr = MarshalEvent(c.ev) },
+			func() { sinkBytes, _ = canon.AppendSerdeString(buf[:0], c.text) }
+	})
+}
+
+// BenchmarkCorpusEventHashVsKernel: EventHash against
+// canon.AppendSerdeString of its text followed by SHA-256 of the result.
+func BenchmarkCorpusEventHashVsKernel(b *testing.B) {
+	buf := make([]byte, 0, 1<<16)
+	var sum [sha256.Size]byte
+	benchSome(b, "x-kernel", false, textEvents(b), func(c *classEvent) (func(), func()) {
+		return func() { sinkString, sinkErr = EventHash(c.ev) },
+			func() { sinkBytes, _ = canon.AppendSerdeString(buf[:0], c.text); sum = sha256.Sum256(sinkBytes) }
+	})
+	_ = sum
+}
+
+// BenchmarkCorpusUnmarshalEventVsKernel: UnmarshalEvent against a strict
+// canon.Scanner reading the text's JSON string and decoding it into a
+// reused buffer, then into a new string.
+func BenchmarkCorpusUnmarshalEventVsKernel(b *testing.B) {
+	buf := make([]byte, 0, 1<<16)
+	var s canon.Scanner
+	benchSome(b, "x-kernel", false, textEvents(b), func(c *classEvent) (func(), func()) {
+		quoted, _ := canon.AppendSerdeString(nil, c.text)
+		return func() { decSinkEvent, decSinkErr = UnmarshalEvent(c.direct) },
+			func() {
+				s.Reset(quoted, true, canon.SerdeMaxDepth)
+				_, decSinkErr = s.Next()
+				sinkString = string(s.AppendString(buf[:0]))
+			}
+	})
 }

@@ -167,3 +167,44 @@ func TestLargeEventsCostOneBuffer(t *testing.T) {
 		t.Errorf("SeedDigest allocated %d bytes (%v)", got, sinkErr)
 	}
 }
+
+// FuzzWritersAtEverySize writes events holding a fuzzed string repeated up
+// to 64 Ki times (across every buffer the writers use, valid UTF-8 or not)
+// and checks that MarshalEvent, AppendEvent, EventHash, MarshalLedgerRow
+// and AppendLedgerRow agree in both layouts, or fail alike.
+func FuzzWritersAtEverySize(f *testing.F) {
+	f.Add("plain text ", uint16(300))
+	f.Add("\"\\\n\x01", uint16(2000))
+	f.Add("文字\u2028", uint16(1500))
+	f.Add("ok", uint16(9000))
+	f.Add("\xff", uint16(1))
+	f.Fuzz(func(t *testing.T, s string, n uint16) {
+		long := strings.Repeat(s, int(n))
+		v, err := ParseValue([]byte(`["` + strings.ReplaceAll(strings.ReplaceAll(long, `\`, `\\`), `"`, `\"`) + `",1e+300]`))
+		if err != nil {
+			v = Value{}
+		}
+		for _, ev := range []LoopEvent{
+			EffectAppliedEvent{CallID: s, Output: long},
+			ToolBatchConflictEvent{CallID: long, ConflictsWith: s, Resources: []string{s, long, s}},
+			ToolCallObservedEvent{Call: ProviderToolCall{CallID: s, Name: long, Arguments: v}},
+		} {
+			for _, enc := range []Encoder{{}, legacyEncoder} {
+				appended, wantErr := enc.AppendEvent(nil, ev)
+				direct, err := enc.MarshalEvent(ev)
+				if string(direct) != string(appended) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Fatalf("MarshalEvent %v differs from AppendEvent %v", err, wantErr)
+				}
+				h, err := enc.EventHash(ev)
+				if fmt.Sprint(err) != fmt.Sprint(wantErr) || err == nil && h != ContentHash(appended) {
+					t.Fatalf("EventHash %v differs from the hash of AppendEvent %v", err, wantErr)
+				}
+				rowAppended, rowErr := enc.AppendLedgerRow(nil, ev)
+				row, err := enc.MarshalLedgerRow(ev)
+				if string(row) != string(rowAppended) || fmt.Sprint(err) != fmt.Sprint(rowErr) {
+					t.Fatalf("MarshalLedgerRow %v differs from AppendLedgerRow %v", err, rowErr)
+				}
+			}
+		}
+	})
+}

@@ -7,10 +7,10 @@ import (
 )
 
 // This file holds the readers of the scalar shapes the generated readers
-// call: strings and newtypes over them, integers, floats, booleans, Values
-// and string maps, and the decoder's failures. Every reader takes the
-// value's first token k and consumes the rest of the value; it leaves *v
-// untouched on error.
+// call (strings and newtypes over them, integers, floats, booleans and
+// Values) and the decoder's failures. Every reader takes the value's first
+// token k and consumes the rest of the value; it leaves *v untouched on
+// error.
 
 // readString decodes a JSON string into a string or a newtype over one.
 func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
@@ -23,9 +23,7 @@ func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
 
 // decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype
 // over one.
-type decUnsigned interface {
-	~uint16 | ~uint32 | ~uint64
-}
+type decUnsigned interface{ ~uint16 | ~uint32 | ~uint64 }
 
 // readUint decodes an integer field: a number literal without sign,
 // fraction or exponent whose value fits T, read exactly.

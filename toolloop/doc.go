@@ -128,9 +128,8 @@
 //     implement the sealed interfaces) and strings that are not valid UTF-8
 //     are never written (ErrEncode): none of them becomes null.
 //   - Every error the package makes wraps one of its sentinels and never
-//     echoes input text; the port dispatch functions return ctx.Err() and
-//     the errors of the ports themselves unchanged. No function panics on
-//     any input except MustParseValue.
+//     echoes input text. No function panics on any input except
+//     MustParseValue.
 //   - The package is pure: no global state, goroutines, clocks or I/O.
 //     Inputs are never mutated (AppendEvent and AppendLedgerRow only extend
 //     dst, and may write its spare capacity), nor retained (except the
@@ -138,8 +137,9 @@
 //     inputs.
 //   - The port dispatch functions (ExportAccepted, MeasureIncremental,
 //     RecordExternalIntent, RecordExternalResult, RecordArtifact,
-//     FetchArtifact) return ctx.Err() before calling any port, and use an
-//     optional extension interface when the port implements it.
+//     FetchArtifact) return ctx.Err() before calling any port, reject nil
+//     ports with ErrNilPort, use an optional extension interface when the
+//     port implements it, and return the errors of the ports unchanged.
 //
 // # Complexity
 //

@@ -144,14 +144,11 @@ func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
 }
 
 // The stack buffers the writing and hashing functions write into first.
-// Go clears a stack buffer on every call, at about a nanosecond per
-// hundred bytes, a third of MarshalEvent's time on the smallest events for
-// 2 KiB: so the events made of scalars and small structs get a small
-// buffer, the others (subject.large) a large one, each holding the events
-// of its class in the public corpus and the test samples. Output that may
-// not fit is never grown onto the heap: the write turns into a count (see
-// encoder.count), and the output is written again into one buffer of the
-// size counted, or streamed into the hash (sum).
+// Go clears one on every call (about a nanosecond per hundred bytes), so
+// the events made of scalars and small structs get a small one, the others
+// (subject.large) a large one. Output that may not fit is never grown onto
+// the heap: the write turns into a count (encoder.count) and is redone into
+// one buffer of the size counted, or streamed into the hash (sum).
 const (
 	smallScratch = 512
 	largeScratch = 2048
@@ -187,10 +184,8 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 	return out, nil
 }
 
-// copyOut returns a copy of b, written into a stack buffer, unless the
-// write failed or turned into a count (then adding len(b) to it). It
-// copies with make and copy: growing a nil slice costs a third more on
-// small events.
+// copyOut returns a copy of b (make and copy: growing a nil slice costs a
+// third more), unless the write failed or turned into a count.
 func (e *encoder) copyOut(b []byte, err *pathError) ([]byte, *pathError) {
 	if e.spill || err != nil {
 		e.size += len(b)

@@ -24,30 +24,38 @@ func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
 }
 
 // sum returns the SHA-256 of prefix, sep and the output of s, written into
-// a stack buffer and hashed whole when it fits, else streamed (streamSum).
+// a stack buffer sized for s and hashed whole when it fits, else streamed
+// (streamSum).
 func (enc Encoder) sum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
 	e, err := enc.encoder()
 	if err != nil {
 		return sum, err
 	}
-	if len(prefix)+len(sep) <= largeScratch/2 {
-		e.fit = true
-		var scratch [largeScratch]byte
-		b, perr := e.subject(append(append(scratch[:0], prefix...), sep...), s)
-		if !e.spill {
-			if perr != nil {
-				return sum, perr
-			}
-			return sha256.Sum256(b), nil
-		}
+	if len(prefix)+len(sep) > smallScratch/2 {
+		return enc.streamSum(prefix, sep, s)
 	}
-	return enc.streamSum(prefix, sep, s)
+	e.fit = true
+	var b []byte
+	var perr *pathError
+	if s.large() {
+		var scratch [largeScratch]byte
+		b, perr = e.subject(append(append(scratch[:0], prefix...), sep...), s)
+	} else {
+		var scratch [smallScratch]byte
+		b, perr = e.subject(append(append(scratch[:0], prefix...), sep...), s)
+	}
+	switch {
+	case e.spill:
+		return enc.streamSum(prefix, sep, s)
+	case perr != nil:
+		return sum, perr
+	}
+	return sha256.Sum256(b), nil
 }
 
-// streamSum is sum through a canon.Digest, fed only when its 16 KiB buffer
-// is full: output of up to 16 KiB is hashed whole, and the digest's state
-// and window exist only for longer output, which reaches the hash a window
-// at a time, never whole.
+// streamSum is sum through a canon.Digest fed only when its 16 KiB buffer
+// is full: shorter output is hashed whole and needs no digest state;
+// longer output reaches the hash a window at a time, never whole.
 func (enc Encoder) streamSum(prefix, sep string, s *subject) (sum [sha256.Size]byte, _ error) {
 	var d canon.Digest
 	e := encoder{plus: enc.Floats == FloatLayoutCurrent, d: &d}

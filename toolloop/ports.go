@@ -8,11 +8,10 @@ import (
 )
 
 // This file holds the loop's ports, implemented by drivers outside the
-// package (they must honour ctx; the loop calls them from one goroutine),
-// and the functions dispatching to their optional extensions. A nil port
-// is the nil interface or one holding a nil pointer, map, slice, func or
-// chan: a port whose methods accept a nil receiver must be passed as a
-// non-nil value.
+// package (honouring ctx; the loop calls them from one goroutine), and the
+// functions dispatching to their optional extensions. A nil port is the nil
+// interface or one holding a nil pointer, map, slice, func or chan: a port
+// whose methods accept a nil receiver must be passed as a non-nil value.
 
 // EffectExecutor applies admitted calls to the candidate overlay. An
 // executor may also implement AcceptedExporter; use ExportAccepted to call

@@ -1,8 +1,10 @@
 // Command gen writes the generated code of package toolloop from its
 // contract description, contract.schema: the Go types of the contract, the
-// writers of both serialized forms, the strict readers and the member
-// tables (the *_gen.go files). It is run by `go generate ./toolloop/...` in
-// the toolloop directory and uses only the standard library.
+// writers of both serialized forms, the strict readers, the member tables
+// and the deep copies (the *_gen.go files), and the package-level functions
+// of the Encoder methods declared in the hand-written files. It is run by
+// `go generate ./toolloop/...` in the toolloop directory and uses only the
+// standard library.
 //
 // Usage:
 //

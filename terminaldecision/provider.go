@@ -3,7 +3,8 @@ package terminaldecision
 import (
 	"context"
 	"fmt"
-	"reflect"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // Provider decides what happens to a terminal candidate. Implementations
@@ -33,7 +34,7 @@ func ValidateProviderID(id string) error {
 // the returned identity must pass ValidateProviderID (label "provider
 // identity"). On every error the identity returned is "".
 func ProviderIdentity(p Provider) (string, error) {
-	if isNilProvider(p) {
+	if canon.IsNil(p) {
 		return "", ErrInvalidProvider
 	}
 	id, ok := callID(p)
@@ -44,20 +45,6 @@ func ProviderIdentity(p Provider) (string, error) {
 		return "", err
 	}
 	return id, nil
-}
-
-// isNilProvider reports whether p is nil or holds a nil value of a nillable
-// kind.
-func isNilProvider(p Provider) bool {
-	if p == nil {
-		return true
-	}
-	v := reflect.ValueOf(p)
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
-		return v.IsNil()
-	}
-	return false
 }
 
 // callID calls p.ID once and reports false if it panicked.

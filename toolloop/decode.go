@@ -6,18 +6,12 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the decoder core: one strict canon.Scanner per call, the
-// helpers of the object walk every generated reader (decode_gen.go) runs
-// (members in any order, unknown members skipped, known members at most
-// once, required members present), the tag lookahead, the shape of
-// externally tagged values, and UnmarshalEvent.
-
-// decoder reads one document. It lives on the stack of each exported
-// decoding function and never outlives the call: readers are only ever
-// called directly (never through function values or interface methods), so
-// escape analysis keeps the decoder and the structs being filled on the
-// stack, and only the decoded strings, slices, Values and the
-// final boxing of an event or variant allocate.
+// decoder reads one document through one strict canon.Scanner. It lives on
+// the stack of each exported decoding function: readers (decode_gen.go) are
+// only ever called directly, never through function values or interfaces,
+// so the decoder and the structs being filled stay on the stack, and only
+// the decoded strings, slices, Values and the boxing of an event or
+// variant allocate.
 type decoder struct {
 	s canon.Scanner
 	// buf is scratch space for decoded member names, tags and escaped
@@ -25,42 +19,29 @@ type decoder struct {
 	buf []byte
 }
 
-// reset prepares d to read data under serde's rules: strict mode, nesting
-// limited to canon.SerdeMaxDepth levels counted from data's outermost value.
-func (d *decoder) reset(data []byte) {
-	d.s.Reset(data, true, canon.SerdeMaxDepth)
-}
-
-// start resets d to read data and returns its first token.
+// start prepares d to read data under serde's rules (strict mode, nesting
+// limited to canon.SerdeMaxDepth levels counted from data's outermost
+// value) and returns its first token.
 func (d *decoder) start(data []byte) (canon.Kind, error) {
-	d.reset(data)
+	d.s.Reset(data, true, canon.SerdeMaxDepth)
 	return d.next()
 }
 
 // next returns the next token, wrapping a syntax error.
 func (d *decoder) next() (canon.Kind, error) {
 	k, err := d.s.Next()
-	if err != nil {
-		return k, decSyntax(err)
-	}
-	return k, nil
+	return k, decSyntax(err)
 }
 
 // skip consumes the rest of the value whose first token was k, validating
 // it under the same syntax rules as the rest of the input.
 func (d *decoder) skip(k canon.Kind) error {
-	if err := d.s.SkipValue(k); err != nil {
-		return decSyntax(err)
-	}
-	return nil
+	return decSyntax(d.s.SkipValue(k))
 }
 
 // finish checks that only white space follows the top-level value.
 func (d *decoder) finish() error {
-	if err := d.s.Finish(); err != nil {
-		return decSyntax(err)
-	}
-	return nil
+	return decSyntax(d.s.Finish())
 }
 
 // nextMember reads the next member of the object s is reading: its decoded
@@ -88,9 +69,13 @@ func (d *decoder) nextMember(s *canon.Scanner) (name []byte, vk canon.Kind, err 
 // result is only valid until the next token is read and must be copied to
 // be kept.
 func (d *decoder) text(s *canon.Scanner) []byte {
+	raw := s.Raw()
 	if s.Verbatim() {
-		raw := s.Raw()
 		return raw[1 : len(raw)-1]
+	}
+	if cap(d.buf) < len(raw) {
+		// Decoding never lengthens a string: one allocation, not growth.
+		d.buf = make([]byte, 0, len(raw))
 	}
 	d.buf = s.AppendString(d.buf[:0])
 	return d.buf
@@ -98,15 +83,6 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 
 // eventTag is the member holding a LoopEvent's tag.
 const eventTag = "event"
-
-// errUnknownVariant is the reason given for a tag or variant name that
-// names no variant (the name itself is input and is not quoted).
-const errUnknownVariant = "unknown variant"
-
-// errUnknownUnit is the reason given for a bare string that names no unit
-// variant of an externally tagged enum (a variant with data is written as a
-// one-member object).
-const errUnknownUnit = "unknown unit variant"
 
 // decTagBit marks the tag member in the set of the members of an object
 // seen so far, whose other bits are the members' positions (at most 62).
@@ -124,7 +100,7 @@ func known(seen *uint64, bit uint64, err error) error {
 	case err != nil:
 		return err
 	case *seen&bit != 0:
-		return decodeFail("duplicate member")
+		return decodeFail(decDuplicate)
 	}
 	*seen |= bit
 	return nil
@@ -155,7 +131,7 @@ func (d *decoder) unknown(vk canon.Kind, err error) error {
 // missing returns the failure naming the first required member absent:
 // the lowest bit set in required but not in seen, whose name is in names.
 func missing(seen, required uint64, names []string) error {
-	return decAt(names[bits.TrailingZeros64(required&^seen)], decodeFail("missing member"))
+	return decAt(names[bits.TrailingZeros64(required&^seen)], decodeFail(decMissingMem))
 }
 
 // findTag returns the decoded value of the first member named tag of the

@@ -229,8 +229,7 @@ func TestDecodingAnEnumValueDoesNotAllocate(t *testing.T) {
 			in := []byte(strconv.Quote(v))
 			var d decoder
 			allocs := testing.AllocsPerRun(10, func() {
-				d.reset(in)
-				k, err := d.next()
+				k, err := d.start(in)
 				if err == nil {
 					err = d.member(dst.Interface(), k)
 				}

@@ -92,7 +92,7 @@ func FuzzDecodeLedgerRow(f *testing.F) {
 		}
 		var m map[string]json.RawMessage
 		var event, kind string
-		if json.Unmarshal(row, &m) != nil || json.Unmarshal(m[rowEvent], &event) != nil ||
+		if json.Unmarshal(row, &m) != nil || json.Unmarshal(m[eventTag], &event) != nil ||
 			json.Unmarshal(m[rowKind], &kind) != nil || event != rowCustom || kind != LedgerKindToolLoop {
 			t.Fatalf("accepted a row encoding/json does not read as custom/tool_loop: %q", row)
 		}
@@ -182,9 +182,20 @@ func checkReencoding(t *testing.T, ev LoopEvent) {
 		if again, err := enc.MarshalEvent(back); err != nil || !bytes.Equal(again, b) {
 			t.Fatalf("re-encoding is not a fixed point: %s then %s", b, again)
 		}
+		// The writers that share the stack buffers, counts and digests
+		// agree with the plain append.
+		if a, err := enc.AppendEvent(nil, ev); err != nil || !bytes.Equal(a, b) {
+			t.Fatalf("AppendEvent gives %s, MarshalEvent %s", a, b)
+		}
+		if h, err := enc.EventHash(ev); err != nil || h != ContentHash(b) {
+			t.Fatalf("EventHash %s (%v) is not the hash of the direct form", h, err)
+		}
 		row, err := enc.MarshalLedgerRow(ev)
 		if err != nil {
 			t.Fatalf("a decoded event does not encode as a row: %v", err)
+		}
+		if a, err := enc.AppendLedgerRow(nil, ev); err != nil || !bytes.Equal(a, row) {
+			t.Fatalf("AppendLedgerRow gives %s, MarshalLedgerRow %s", a, row)
 		}
 		if d, err := DecodeLedgerRow(row); err != nil || !reflect.DeepEqual(d, DecodedEvent{Version: 1, Event: ev}) {
 			t.Fatalf("ledger row %s decodes to %+v, %v", row, d, err)

@@ -323,8 +323,7 @@ func TestUnmarshalEventAppliesEachDecodingRule(t *testing.T) {
 func TestIntegerFieldsFollowTheirWidth(t *testing.T) {
 	read := func(lit string, into func(*decoder, canon.Kind) error) error {
 		var d decoder
-		d.reset([]byte(lit))
-		k, err := d.next()
+		k, err := d.start([]byte(lit))
 		if err != nil {
 			return err
 		}

@@ -7,10 +7,10 @@ import (
 )
 
 // This file holds the readers of the scalar shapes the generated readers
-// call: strings and newtypes over them, integers, floats, booleans, Values
-// and string maps, and the decoder's failures. Every reader takes the
-// value's first token k and consumes the rest of the value; it leaves *v
-// untouched on error.
+// call (strings and newtypes over them, integers, floats, booleans and
+// Values) and the decoder's failures. Every reader takes the value's first
+// token k and consumes the rest of the value; it leaves *v untouched on
+// error.
 
 // readString decodes a JSON string into a string or a newtype over one.
 func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
@@ -23,9 +23,7 @@ func readString[T ~string](d *decoder, k canon.Kind, v *T) error {
 
 // decUnsigned is an integer field type: uint16, uint32, uint64 or a newtype
 // over one.
-type decUnsigned interface {
-	~uint16 | ~uint32 | ~uint64
-}
+type decUnsigned interface{ ~uint16 | ~uint32 | ~uint64 }
 
 // readUint decodes an integer field: a number literal without sign,
 // fraction or exponent whose value fits T, read exactly.
@@ -104,8 +102,12 @@ func decClassified(sentinel error, member, reason string) error {
 	return decAt(member, &pathError{sentinel: sentinel, reason: reason})
 }
 
-// decSyntax wraps a canon syntax error (which names only an offset).
+// decSyntax wraps a canon syntax error (which names only an offset), or
+// returns nil for a nil err.
 func decSyntax(err error) error {
+	if err == nil {
+		return nil
+	}
 	return &pathError{sentinel: ErrDecode, cause: err}
 }
 
@@ -134,24 +136,14 @@ func decAtIndex(i int, err error) error {
 
 // decMismatch reports a value of the wrong JSON type: found k, expected want.
 func decMismatch(k canon.Kind, want string) error {
-	return decodeFail("expected " + want + ", found " + decKindName(k))
+	found := "the end of a container"
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		found = kindNames[k]
+	}
+	return decodeFail("expected " + want + ", found " + found)
 }
 
-// decKindName names the JSON type of a value's first token.
-func decKindName(k canon.Kind) string {
-	switch k {
-	case canon.KindObjectBegin:
-		return "an object"
-	case canon.KindArrayBegin:
-		return "an array"
-	case canon.KindString:
-		return "a string"
-	case canon.KindNumber:
-		return "a number"
-	case canon.KindTrue, canon.KindFalse:
-		return "a boolean"
-	case canon.KindNull:
-		return "null"
-	}
-	return "the end of a container"
-}
+// kindNames names the JSON type of a value's first token.
+var kindNames = [...]string{canon.KindObjectBegin: "an object", canon.KindArrayBegin: "an array",
+	canon.KindString: "a string", canon.KindNumber: "a number", canon.KindTrue: "a boolean",
+	canon.KindFalse: "a boolean", canon.KindNull: "null"}

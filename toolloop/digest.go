@@ -1,15 +1,11 @@
 package toolloop
 
 import (
-	"crypto/sha256"
 	"fmt"
-	"slices"
 	"strings"
-
-	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// seedDigestPrefix is hashed before a conversation's direct form (§8.4).
+// seedDigestPrefix is hashed before a conversation's direct form.
 const seedDigestPrefix = "conversation-seeded:v1:"
 
 // MarshalConversation returns the direct form of c, {"messages":[…]} with
@@ -51,7 +47,7 @@ func (enc Encoder) NewConversationSeeded(c Conversation) (ConversationSeeded, er
 		return ConversationSeeded{}, err
 	}
 	return ConversationSeeded{EventSchemaVersion: ConversationEventSchemaVersion,
-		Conversation: cloneConversation(c), Digest: digest}, nil
+		Conversation: copyConversation(c), Digest: digest}, nil
 }
 
 // NewConversationDeltaRecord returns the delta record of d chained from
@@ -64,44 +60,7 @@ func (enc Encoder) NewConversationDeltaRecord(priorDigest string, d Conversation
 		return ConversationDeltaRecord{}, err
 	}
 	return ConversationDeltaRecord{EventSchemaVersion: ConversationEventSchemaVersion, PriorDigest: priorDigest,
-		Delta: cloneDelta(d), Digest: digest}, nil
-}
-
-// MarshalConversation returns the direct form of c in the current float
-// layout: Encoder{}.MarshalConversation(c).
-func MarshalConversation(c Conversation) ([]byte, error) {
-	return Encoder{}.MarshalConversation(c)
-}
-
-// MarshalConversationDelta returns the direct form of d in the current
-// float layout: Encoder{}.MarshalConversationDelta(d).
-func MarshalConversationDelta(d ConversationDelta) ([]byte, error) {
-	return Encoder{}.MarshalConversationDelta(d)
-}
-
-// SeedDigest returns the seed digest of c in the current float layout:
-// Encoder{}.SeedDigest(c).
-func SeedDigest(c Conversation) (string, error) {
-	return Encoder{}.SeedDigest(c)
-}
-
-// DeltaDigest returns the delta digest of d chained from priorDigest in the
-// current float layout: Encoder{}.DeltaDigest(priorDigest, d).
-func DeltaDigest(priorDigest string, d ConversationDelta) (string, error) {
-	return Encoder{}.DeltaDigest(priorDigest, d)
-}
-
-// NewConversationSeeded returns the seed record of c in the current float
-// layout: Encoder{}.NewConversationSeeded(c).
-func NewConversationSeeded(c Conversation) (ConversationSeeded, error) {
-	return Encoder{}.NewConversationSeeded(c)
-}
-
-// NewConversationDeltaRecord returns the delta record of d chained from
-// priorDigest in the current float layout:
-// Encoder{}.NewConversationDeltaRecord(priorDigest, d).
-func NewConversationDeltaRecord(priorDigest string, d ConversationDelta) (ConversationDeltaRecord, error) {
-	return Encoder{}.NewConversationDeltaRecord(priorDigest, d)
+		Delta: copyConversationDelta(d), Digest: digest}, nil
 }
 
 // VerifySeed checks a seed record: its event schema version must be
@@ -150,64 +109,4 @@ func verifyDigest(what, digest string, compute func(Encoder) (string, error)) er
 		}
 	}
 	return fmt.Errorf("%w: %s: digest does not match in either float layout", ErrConversationRecord, what)
-}
-
-// digest returns the ContentHash of prefix, sep and the direct form of s,
-// written through a stack buffer.
-func (enc Encoder) digest(prefix, sep string, s *subject) (string, error) {
-	var scratch [largeScratch]byte
-	b := append(append(scratch[:0], prefix...), sep...)
-	b, err := enc.appendTo(b, s)
-	if err != nil {
-		return "", err
-	}
-	return canon.Hex(sha256.Sum256(b)), nil
-}
-
-// cloneConversation returns a copy of c sharing no memory with it.
-func cloneConversation(c Conversation) Conversation {
-	if c.Messages == nil {
-		return Conversation{}
-	}
-	out := make([]Message, len(c.Messages))
-	for i, m := range c.Messages {
-		out[i] = cloneMessage(m)
-	}
-	return Conversation{Messages: out}
-}
-
-// cloneMessage returns m as a value sharing no memory with m. It is only
-// called on messages that encoded, so none is nil.
-func cloneMessage(m Message) Message {
-	switch v := m.(type) {
-	case *MessageSystem:
-		return *v
-	case *MessageUser:
-		return *v
-	case *MessageAssistant:
-		return *v
-	case *MessageAssistantToolCalls:
-		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
-	case MessageAssistantToolCalls:
-		return MessageAssistantToolCalls{Calls: slices.Clone(v.Calls)}
-	case *MessageToolResponse:
-		return *v
-	}
-	return m // a value holding only strings
-}
-
-// cloneDelta returns d as a value sharing no memory with d. It is only
-// called on deltas that encoded, so none is nil.
-func cloneDelta(d ConversationDelta) ConversationDelta {
-	switch v := d.(type) {
-	case ConversationDeltaMessage:
-		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
-	case *ConversationDeltaMessage:
-		return ConversationDeltaMessage{Message: cloneMessage(v.Message)}
-	case *ConversationDeltaToolActivated:
-		return *v
-	case *ConversationDeltaCompacted:
-		return *v
-	}
-	return d // a value holding only strings
 }

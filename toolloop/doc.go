@@ -101,13 +101,12 @@
 // conversation and its changes; VerifySeed and VerifyDeltaRecord accept
 // digests made in either float layout.
 //
-// MarshalEvent, MarshalEnvelope and MarshalLedgerRow write into a stack
-// buffer and allocate once, the result, when the output fits in it (every
-// event of the public corpus does; longer output is grown onto the heap by
-// append first). AppendEvent and AppendLedgerRow do not allocate into a
-// buffer with room for the output, and a non-retaining EventLog neither
-// allocates per Push once its scratch buffer has grown nor grows with the
-// number of events.
+// MarshalEvent, MarshalEnvelope and MarshalLedgerRow allocate once, the
+// result (a second time only if escapes lengthen a string by more than a
+// quarter); AppendEvent and AppendLedgerRow do not allocate into a buffer
+// with room for the output. EventHash and the digests allocate only their
+// hex string, and EventLog.Push nothing, for output of up to 16 KiB;
+// longer output streams through a fixed window, never held whole.
 //
 // # Extending the contract
 //
@@ -129,9 +128,8 @@
 //     implement the sealed interfaces) and strings that are not valid UTF-8
 //     are never written (ErrEncode): none of them becomes null.
 //   - Every error the package makes wraps one of its sentinels and never
-//     echoes input text; the port dispatch functions return ctx.Err() and
-//     the errors of the ports themselves unchanged. No function panics on
-//     any input except MustParseValue.
+//     echoes input text. No function panics on any input except
+//     MustParseValue.
 //   - The package is pure: no global state, goroutines, clocks or I/O.
 //     Inputs are never mutated (AppendEvent and AppendLedgerRow only extend
 //     dst, and may write its spare capacity), nor retained (except the
@@ -139,8 +137,9 @@
 //     inputs.
 //   - The port dispatch functions (ExportAccepted, MeasureIncremental,
 //     RecordExternalIntent, RecordExternalResult, RecordArtifact,
-//     FetchArtifact) return ctx.Err() before calling any port, and use an
-//     optional extension interface when the port implements it.
+//     FetchArtifact) return ctx.Err() before calling any port, reject nil
+//     ports with ErrNilPort, use an optional extension interface when the
+//     port implements it, and return the errors of the ports unchanged.
 //
 // # Complexity
 //

@@ -59,7 +59,7 @@ func (enc Encoder) MarshalEvent(ev LoopEvent) ([]byte, error) {
 	return enc.marshal(&subject{kind: subjectEvent, ev: ev})
 }
 
-// AppendEvent appends the direct form of ev (see MarshalEvent) to dst and
+// AppendEvent appends to dst the direct form of ev (see MarshalEvent) and
 // returns the extended slice. On error it returns dst unchanged (nothing is
 // appended) and an error wrapping ErrEncode. Appending into a buffer with
 // enough spare capacity does not allocate; otherwise dst grows as append
@@ -69,7 +69,7 @@ func (enc Encoder) AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
 	return enc.appendTo(dst, &subject{kind: subjectEvent, ev: ev})
 }
 
-// AppendValue appends v's normalized text to dst in the encoder's layout:
+// AppendValue appends to dst v's normalized text, in the encoder's layout:
 // verbatim in the current layout; in the legacy layout, each '+' following
 // an 'e' inside a number is dropped (strings are never touched). With an
 // invalid layout it returns dst unchanged.
@@ -78,19 +78,7 @@ func (enc Encoder) AppendValue(dst []byte, v Value) []byte {
 		return dst
 	}
 	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
-	return e.value(slices.Grow(dst, len(v.raw())), v)
-}
-
-// MarshalEvent returns the direct form of ev in the current float layout:
-// Encoder{}.MarshalEvent(ev).
-func MarshalEvent(ev LoopEvent) ([]byte, error) {
-	return Encoder{}.MarshalEvent(ev)
-}
-
-// AppendEvent appends the direct form of ev in the current float layout to
-// dst: Encoder{}.AppendEvent(dst, ev).
-func AppendEvent(dst []byte, ev LoopEvent) ([]byte, error) {
-	return Encoder{}.AppendEvent(dst, ev)
+	return e.value(slices.Grow(dst, len(v.String())), v)
 }
 
 // subject is the top-level value of one write, dispatched with a switch.
@@ -115,88 +103,174 @@ const (
 // appendTo appends s to dst in the layout of enc, or returns dst unchanged
 // and the error.
 func (enc Encoder) appendTo(dst []byte, s *subject) ([]byte, error) {
-	if !enc.Floats.Valid() {
-		return dst, fmt.Errorf("%w: float layout %d is neither FloatLayoutCurrent nor FloatLayoutLegacy",
-			ErrEncode, enc.Floats)
-	}
-	e := encoder{plus: enc.Floats == FloatLayoutCurrent}
-	var out []byte
-	var err *pathError
-	switch s.kind {
-	case subjectEvent:
-		out, err = e.writeLoopEvent(dst, s.ev)
-	case subjectEnvelope:
-		e.sorted = true
-		out, err = e.envelope(dst, s.ev)
-	case subjectLedgerRow:
-		e.sorted = true
-		out, err = e.ledgerRow(dst, s.ev)
-	case subjectConversation:
-		out, err = e.writeConversation(dst, s.conv)
-		err = err.named("conversation")
-	default:
-		out, err = e.writeConversationDelta(dst, s.delta)
-		err = err.named("delta")
-	}
+	e, err := enc.encoder()
 	if err != nil {
 		return dst, err
+	}
+	out, perr := e.subject(dst, s)
+	if perr != nil {
+		return dst, perr
 	}
 	return out, nil
 }
 
-// The stack buffers the Marshal functions write into before copying the
-// result out. Go clears a stack buffer on every call, at about a nanosecond
-// per hundred bytes: a 2 KiB buffer would add some 15 ns, a third of
-// MarshalEvent's time on the smallest events. So the events made of scalars
-// and small structs get a small buffer, the others (subject.large) a large
-// one; each holds the values of its class in the public corpus and
-// the test samples, ledger rows included, but for one oversized sample.
-// Output that does not fit is grown onto the heap by append before being
-// copied out: one allocation more per growth, O(log n) in all.
+// encoder returns a writer in the layout of enc, or the error of an invalid
+// layout.
+func (enc Encoder) encoder() (encoder, error) {
+	if enc.Floats.Valid() {
+		return encoder{plus: enc.Floats == FloatLayoutCurrent}, nil
+	}
+	return encoder{}, enc.Floats.invalid()
+}
+
+// invalid returns the error of the invalid layout l.
+func (l FloatLayout) invalid() error {
+	return fmt.Errorf("%w: float layout %d is neither FloatLayoutCurrent nor FloatLayoutLegacy", ErrEncode, l)
+}
+
+// subject appends s to dst.
+func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
+	switch s.kind {
+	case subjectEvent:
+		return e.writeLoopEvent(dst, s.ev)
+	case subjectEnvelope, subjectLedgerRow:
+		return e.envelope(dst, s.ev, s.kind == subjectLedgerRow)
+	case subjectConversation:
+		dst, err := e.writeConversation(dst, s.conv)
+		return dst, err.named("conversation")
+	}
+	dst, err := e.writeConversationDelta(dst, s.delta)
+	return dst, err.named("delta")
+}
+
+// The stack buffers the writing and hashing functions write into first.
+// Go clears one on every call (about a nanosecond per hundred bytes), so
+// the events made of scalars and small structs get a small one, the others
+// (subject.large) a large one. Output that may not fit is never grown onto
+// the heap: the write turns into a count (encoder.count) and is redone into
+// one buffer of the size counted, or streamed into the hash (sum).
 const (
 	smallScratch = 512
 	largeScratch = 2048
 )
 
-// marshal returns s written into a new slice of exactly its length,
-// through a stack buffer sized for s. On error it returns nil.
+// marshal returns s written into a new slice through a stack buffer sized
+// for s: one allocation, of exactly the output's length when it fits in
+// the buffer, else of the length counted (escapes may lengthen a string by
+// a quarter before the buffer grows). On error it returns nil.
 func (enc Encoder) marshal(s *subject) ([]byte, error) {
-	var b []byte
-	var err error
-	if s.large() {
-		var scratch [largeScratch]byte
-		b, err = enc.appendTo(scratch[:0], s)
-	} else {
-		var scratch [smallScratch]byte
-		b, err = enc.appendTo(scratch[:0], s)
-	}
+	e, err := enc.encoder()
 	if err != nil {
 		return nil, err
 	}
-	// make and copy, rather than bytes.Clone: growing a nil slice costs a
-	// third more on small events.
+	e.fit = true
+	var out []byte
+	var perr *pathError
+	if s.large() {
+		var scratch [largeScratch]byte
+		out, perr = e.copyOut(e.subject(scratch[:0], s))
+	} else {
+		var scratch [smallScratch]byte
+		out, perr = e.copyOut(e.subject(scratch[:0], s))
+	}
+	if e.spill {
+		// Written again in full, which also reports the first failure.
+		f := encoder{plus: e.plus}
+		out, perr = f.subject(make([]byte, 0, e.size), s)
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	return out, nil
+}
+
+// copyOut returns a copy of b (make and copy: growing a nil slice costs a
+// third more), unless the write failed or turned into a count.
+func (e *encoder) copyOut(b []byte, err *pathError) ([]byte, *pathError) {
+	if e.spill || err != nil {
+		e.size += len(b)
+		return nil, err
+	}
 	out := make([]byte, len(b))
 	copy(out, b)
 	return out, nil
 }
 
-// encoder holds the settings of one write. The output itself goes through
-// the writers' dst arguments and results (plain appends), so that a
-// caller's stack buffer stays on the stack: writers call each other only
-// directly, never through function values, interfaces or mutual recursion
-// (a pointer variant's writer calls itself, which escape analysis allows).
-// TestMarshalAllocatesOnce fails if the buffer escapes.
+// encoder holds the settings and the state of one write. The output itself
+// goes through the writers' dst arguments and results (plain appends), so
+// that a caller's stack buffer stays on the stack: writers call each other
+// only directly, never through function values, interfaces or mutual
+// recursion (a pointer variant's writer calls itself, which escape
+// analysis allows). TestMarshalAllocatesOnce fails if the buffer escapes.
+//
+// Before a string, a Value or a list element, a writer checks that dst's
+// spare capacity can take it: if not, a digest is fed, or a write that
+// must fit (fit) turns into a count (spill); writers may thus see the
+// bytes they appended dropped, and never read them back.
 type encoder struct {
-	sorted bool // the ledger form: object members in bytewise key order
-	plus   bool // the current float layout
+	sorted     bool // the ledger form: object members in bytewise key order
+	plus       bool // the current float layout
+	fit, spill bool
+	size       int           // the bytes counted once spilled
+	d          *canon.Digest // set when the output is hashed as written
+}
+
+// reserve is the room kept beyond a string or Value for what is appended
+// until the next check (numbers, keys, brackets, enum values).
+const reserve = 64
+
+// flush makes room in dst: it feeds the digest, or turns a write that must
+// fit into a count. The list writers call it when less than reserve is
+// left.
+func (e *encoder) flush(dst []byte) []byte {
+	switch {
+	case e.d != nil:
+		return e.d.Feed(dst)
+	case e.fit:
+		return e.count(dst, 0)
+	}
+	return dst
+}
+
+// count drops the bytes of dst in a write that must fit, counting them,
+// n more and the reserve the full write checks for: from the first call
+// on, the write only sizes its output (see marshal).
+func (e *encoder) count(dst []byte, n int) []byte {
+	e.spill = true
+	e.size += len(dst) + n + reserve
+	return dst[:0]
 }
 
 // str writes s as a JSON string: escaped as serde_json escapes it, and
-// refused unless it is valid UTF-8.
+// refused unless it is valid UTF-8. A write that must fit reserves a
+// quarter more than s for escapes.
 func (e *encoder) str(dst []byte, s string) ([]byte, *pathError) {
+	if len(s)+len(s)>>2+(2+reserve) > cap(dst)-len(dst) {
+		return e.longStr(dst, s)
+	}
 	out, ok := canon.AppendSerdeString(dst, s)
 	if !ok {
-		return dst, encodeFail("string is not valid UTF-8")
+		return dst, encodeFail(errInvalidString)
+	}
+	return out, nil
+}
+
+// longStr is str when s, escaped, may not fit in dst's spare capacity: in
+// a write that must fit it counts s; a digest streams s unless it fits
+// unescaped (escapes then grow the buffer at most a few times over, but
+// need no digest state).
+func (e *encoder) longStr(dst []byte, s string) ([]byte, *pathError) {
+	out, ok := dst, true
+	switch {
+	case e.d != nil && len(s)+2+reserve > cap(dst)-len(dst):
+		out, ok = e.d.AppendSerdeString(e.d.Feed(dst), s)
+	case e.fit:
+		out = e.count(dst, len(s)+len(s)>>2+2)
+	default:
+		out, ok = canon.AppendSerdeString(dst, s)
+	}
+	if !ok {
+		return dst, encodeFail(errInvalidString)
 	}
 	return out, nil
 }
@@ -220,15 +294,37 @@ func (e *encoder) boolean(dst []byte, b bool) []byte {
 
 // value writes v's text in the encoder's layout (see Encoder.AppendValue).
 // The legacy layout is produced in place: the text is appended verbatim and
-// rewritten over itself, which never lengthens it.
+// rewritten over itself, which never lengthens it (a digest converts a long
+// Value holding an exponent whole, and streams any other).
 func (e *encoder) value(dst []byte, v Value) []byte {
-	s := v.raw()
+	s := v.String()
+	legacy := !e.plus && strings.Contains(s, "e+")
+	if len(s)+reserve > cap(dst)-len(dst) {
+		if e.fit {
+			return e.count(dst, len(s))
+		}
+		if e.d != nil && !legacy {
+			return e.verbatim(e.d.Feed(dst), s)
+		}
+		dst = e.flush(dst)
+	}
 	start := len(dst)
 	dst = append(dst, s...)
-	if !e.plus && strings.Contains(s, "e+") {
+	if legacy {
 		dst = canon.AppendSerdeLegacy(dst[:start], dst[start:])
 	}
 	return dst
+}
+
+// verbatim appends s through the digest, filling the buffer (which holds
+// at least a chunk) and hashing it as often as s requires.
+func (e *encoder) verbatim(dst []byte, s string) []byte {
+	for len(s) > cap(dst)-len(dst) {
+		k := cap(dst) - len(dst)
+		dst = e.d.Feed(append(dst, s[:k]...))
+		s = s[k:]
+	}
+	return append(dst, s...)
 }
 
 // enumValue is a unit-only enum: a named string type with a Valid method.
@@ -246,22 +342,9 @@ func writeEnum[T enumValue](dst []byte, v T) ([]byte, *pathError) {
 	return append(append(append(dst, '"'), string(v)...), '"'), nil
 }
 
-// errNilEvent is the reason given for a nil LoopEvent or nil event pointer.
-const errNilEvent = "nil event"
-
-// nilVariant returns the failure of a nil (interface or pointer) variant of
-// the named enum in a member that is not an Option.
-func nilVariant(enum string) *pathError {
-	return encodeFail("nil " + enum)
-}
-
-// foreignVariant returns the failure of a value of the named sealed
-// interface whose type is none of its variants: a type of another package
-// that embeds a variant, and so implements the interface through the
-// promoted sealing method. It is never written, not even as None.
-func foreignVariant(enum string) *pathError {
-	return encodeFail(enum + " of a type that is none of its variants")
-}
+// errInvalidString is the reason given for a string that is not valid
+// UTF-8.
+const errInvalidString = "string is not valid UTF-8"
 
 // key is a literal the writers append (a member key, with the tag, braces
 // and commas around it), kept both as a string and padded into a

@@ -86,52 +86,28 @@ func (enc Encoder) MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
 	return enc.marshal(&subject{kind: subjectLedgerRow, ev: ev})
 }
 
-// AppendLedgerRow appends the ledger row of ev (see MarshalLedgerRow) to dst
-// and returns the extended slice, like AppendEvent: on error it returns dst
+// AppendLedgerRow appends to dst the ledger row of ev (see
+// MarshalLedgerRow) and returns the extended slice, like AppendEvent: on error it returns dst
 // unchanged (nothing is appended), and the spare capacity of dst may have
 // been written.
 func (enc Encoder) AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
 	return enc.appendTo(dst, &subject{kind: subjectLedgerRow, ev: ev})
 }
 
-// MarshalEnvelope returns the ledger-form envelope of ev in the current
-// float layout: Encoder{}.MarshalEnvelope(ev).
-func MarshalEnvelope(ev LoopEvent) ([]byte, error) {
-	return Encoder{}.MarshalEnvelope(ev)
-}
-
-// MarshalEnvelopeV1 returns env in the ledger form in the current float
-// layout: Encoder{}.MarshalEnvelopeV1(env).
-func MarshalEnvelopeV1(env EnvelopeV1) ([]byte, error) {
-	return Encoder{}.MarshalEnvelopeV1(env)
-}
-
-// MarshalLedgerRow returns the ledger row of ev in the current float layout:
-// Encoder{}.MarshalLedgerRow(ev).
-func MarshalLedgerRow(ev LoopEvent) ([]byte, error) {
-	return Encoder{}.MarshalLedgerRow(ev)
-}
-
-// AppendLedgerRow appends the ledger row of ev in the current float layout
-// to dst: Encoder{}.AppendLedgerRow(dst, ev).
-func AppendLedgerRow(dst []byte, ev LoopEvent) ([]byte, error) {
-	return Encoder{}.AppendLedgerRow(dst, ev)
-}
-
-// envelope writes the sorted envelope of ev; e must be in the ledger form.
-func (e *encoder) envelope(dst []byte, ev LoopEvent) ([]byte, *pathError) {
+// envelope writes the envelope of ev in the ledger form, inside its ledger
+// row if row is set.
+func (e *encoder) envelope(dst []byte, ev LoopEvent, row bool) ([]byte, *pathError) {
+	e.sorted = true
+	if row {
+		dst = append(dst, ledgerRowPrefix...)
+	}
 	dst, err := e.writeLoopEvent(append(dst, envelopePrefix...), ev)
 	if err != nil {
 		return dst, err
 	}
-	return append(dst, envelopeSuffix...), nil
-}
-
-// ledgerRow writes the ledger row of ev; e must be in the ledger form.
-func (e *encoder) ledgerRow(dst []byte, ev LoopEvent) ([]byte, *pathError) {
-	dst, err := e.envelope(append(dst, ledgerRowPrefix...), ev)
-	if err != nil {
-		return dst, err
+	dst = append(dst, envelopeSuffix...)
+	if row {
+		dst = append(dst, ledgerRowSuffix...)
 	}
-	return append(dst, ledgerRowSuffix...), nil
+	return dst, nil
 }

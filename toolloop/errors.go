@@ -48,17 +48,16 @@ var (
 	// ErrNilPort reports a nil port or a nil context.Context given to one of
 	// the port dispatch functions (ExportAccepted, MeasureIncremental,
 	// RecordExternalIntent, RecordExternalResult, RecordArtifact,
-	// FetchArtifact). It is an addition to the sentinels of the
-	// specification, which leaves those calls undefined.
+	// FetchArtifact).
 	ErrNilPort = errors.New("toolloop: nil port or context")
 )
 
 // pathError is a failure of the package's writers and readers at a member
-// path: a fixed reason, or for malformed JSON the
-// internal/canon syntax error (which names only a byte offset), wrapping one
-// sentinel. The path is built while the error travels up the writer or
-// reader, so a successful call pays nothing for it; it holds only known
-// member names and array indexes, never input text.
+// path: a fixed reason, or for malformed JSON the internal/canon syntax
+// error (which names only a byte offset), wrapping one sentinel. The path
+// is built while the error travels up the writer or reader, so a successful
+// call pays nothing for it; it holds only known member names and array
+// indexes, never input text.
 type pathError struct {
 	sentinel error
 	root     string   // what was being written, e.g. "event effect_denied", or ""

@@ -14,12 +14,6 @@ func (enc Encoder) EventHash(ev LoopEvent) (string, error) {
 	return enc.digest("", "", &subject{kind: subjectEvent, ev: ev})
 }
 
-// EventHash returns the event hash of ev in the current float layout:
-// Encoder{}.EventHash(ev).
-func EventHash(ev LoopEvent) (string, error) {
-	return Encoder{}.EventHash(ev)
-}
-
 // NextChainRoot returns the event-log chain root after root when an event
 // with hash eventHash is pushed: ContentHash(root + ":" + eventHash). The
 // root of an empty log is "".
@@ -35,24 +29,22 @@ func chainSum[S ~string | ~[]byte](root, eventHash S) [sha256.Size]byte {
 	return sha256.Sum256(b)
 }
 
-// EventLog is perspt's in-memory event log (§8.2): it counts pushed events
-// and chains their hashes into a root, rootₙ = NextChainRoot(rootₙ₋₁, hₙ)
-// from root₀ = "", where hₙ is the log encoder's EventHash of the n-th
-// event. A retaining log also keeps the pushed events (the values given, not
-// deep copies: do not mutate them afterwards); a non-retaining one keeps only
-// the count, the root and a reusable scratch buffer of at most 64 KiB, so
-// its memory grows neither with the number of pushes nor with the size of
-// the largest event pushed.
+// EventLog is perspt's in-memory event log: it counts pushed events and
+// chains their hashes into a root, rootₙ = NextChainRoot(rootₙ₋₁, hₙ) from
+// root₀ = "", where hₙ is the log encoder's EventHash of the n-th event. A
+// retaining log also keeps the pushed events (the values given, not deep
+// copies: do not mutate them afterwards); a non-retaining one keeps only
+// the count and the root, so its memory grows neither with the number of
+// pushes nor with the size of the events pushed.
 //
 // The zero EventLog is an empty, non-retaining log writing the current
 // float layout. An EventLog is not safe for concurrent use.
 type EventLog struct {
-	enc     Encoder
-	retain  bool
-	count   uint64
-	root    [canon.SHA256HexLen]byte // the hex root; meaningful when count > 0
-	scratch []byte                   // reused to write each event
-	events  []LoopEvent
+	enc    Encoder
+	retain bool
+	count  uint64
+	root   [canon.SHA256HexLen]byte // the hex root; meaningful when count > 0
+	events []LoopEvent
 }
 
 // NewEventLog returns an empty log writing the current float layout, which
@@ -69,29 +61,19 @@ func NewEventLogWith(enc Encoder, retain bool) *EventLog {
 	return &EventLog{enc: enc, retain: retain}
 }
 
-// maxKeptScratch bounds the capacity of the scratch buffer an EventLog
-// keeps between pushes, so that one large event does not pin a buffer of
-// its size for the log's lifetime. Events this small (almost all) are
-// pushed without allocating.
-const maxKeptScratch = 64 << 10
-
 // Push appends ev to the log: it hashes ev's direct form, advances the chain
 // root and the count, and retains ev if the log retains events. If ev cannot
 // be encoded, Push returns the error (wrapping ErrEncode) and leaves the log
-// unchanged. Without retention Push does not allocate once its scratch
-// buffer has grown to the size of the largest event pushed, up to 64 KiB:
-// an event whose direct form is larger is written into a buffer of its
-// own, dropped when Push returns, and the scratch buffer is kept as it was.
+// unchanged. The direct form is hashed as EventHash hashes it, never held
+// whole: without retention Push does not allocate for an event whose direct
+// form is at most 16 KiB, and a longer one costs the few fixed allocations
+// of the digest it streams through.
 func (l *EventLog) Push(ev LoopEvent) error {
-	b, err := l.enc.appendTo(l.scratch[:0], &subject{kind: subjectEvent, ev: ev})
+	sum, err := l.enc.sum("", "", &subject{kind: subjectEvent, ev: ev})
 	if err != nil {
 		return err
 	}
-	if cap(b) <= maxKeptScratch {
-		l.scratch = b[:0]
-	}
 	var hash [canon.SHA256HexLen]byte
-	sum := sha256.Sum256(b)
 	canon.AppendHex(hash[:0], sum[:])
 	root := l.root[:]
 	if l.count == 0 {
@@ -124,10 +106,7 @@ func (l *EventLog) ChainRoot() string {
 // values pushed, shared with the log), or nil if the log does not retain
 // events or nothing was pushed.
 func (l *EventLog) Events() []LoopEvent {
-	if !l.retain || len(l.events) == 0 {
-		return nil
-	}
-	return slices.Clone(l.events)
+	return slices.Clone(l.events) // nil unless an event was retained
 }
 
 // Retains reports whether the log keeps the pushed events.

@@ -12,9 +12,9 @@ import (
 // EventName returns, names the event, followed by the event's members.
 //
 // Every event struct implements LoopEvent with value receivers, so both the
-// value and a pointer to it are LoopEvents; encoders accept either (a nil
-// LoopEvent or a nil pointer fails with ErrEncode) and decoders return
-// values. Calling EventName through a nil pointer panics, like any value
+// value and a pointer to it are LoopEvents; encoders accept either (the
+// zero LoopEvent, a nil interface, and a nil pointer fail with ErrEncode)
+// and decoders return values. Calling EventName through a nil pointer panics, like any value
 // method: check for nil first.
 type LoopEvent interface {
 	// EventName returns the event's tag, the value of its "event" member.

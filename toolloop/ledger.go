@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"io"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
@@ -18,20 +17,20 @@ const GenesisHash = "GENESIS"
 // sequence holding row, chained to the previous record's hash prevHash
 // (GenesisHash for the first record): the lowercase hexadecimal SHA-256 of
 // prevHash's bytes, then sequence as 8 little-endian bytes, then row exactly
-// as stored (§8.3).
+// as stored.
 func RecordHash(prevHash string, sequence uint64, row []byte) string {
 	h := sha256.New()
-	io.WriteString(h, prevHash) //nolint:errcheck // hash writes never fail
-	var seq [8]byte
-	binary.LittleEndian.PutUint64(seq[:], sequence)
-	h.Write(seq[:])
+	h.Write([]byte(prevHash))
+	h.Write(binary.LittleEndian.AppendUint64(nil, sequence))
 	h.Write(row)
 	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return canon.Hex(sum)
+	return canon.Hex([sha256.Size]byte(h.Sum(sum[:0])))
 }
 
-// LedgerRecord is one stored ledger row with its place in the record chain.
+// LedgerRecord is one stored ledger row with its place in the record chain,
+// as LedgerChain.Append returns it. The zero LedgerRecord (sequence 0, no
+// hashes, no row) is not a record of any chain: VerifyLedger rejects it,
+// its PrevHash not being GenesisHash.
 type LedgerRecord struct {
 	// Sequence is the record's position, 0 for the first record.
 	Sequence uint64

@@ -1,6 +1,10 @@
 package toolloop
 
-import "math"
+import (
+	"math"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
+)
 
 // This file holds the methods of the generated types that compute
 // something beyond what the contract description says.
@@ -10,13 +14,11 @@ import "math"
 // non-nil pointers), false for every other variant, a nil interface and a
 // nil pointer.
 func IsAccepted(d GateDecision) bool {
-	switch d := d.(type) {
+	switch d.(type) {
 	case GateDecisionHardPass, GateDecisionAcceptedByDescent:
 		return true
-	case *GateDecisionHardPass:
-		return d != nil
-	case *GateDecisionAcceptedByDescent:
-		return d != nil
+	case *GateDecisionHardPass, *GateDecisionAcceptedByDescent:
+		return !canon.IsNil(d)
 	}
 	return false
 }

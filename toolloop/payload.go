@@ -2,14 +2,15 @@ package toolloop
 
 import "github.com/agentkernel/agentkernel/internal/canon"
 
-// This file classifies tool_loop ledger rows and payloads. Both functions scan their input once in the common case
-// (an event is decoded where it stands, and only re-scanned when its
-// decoding fails or its payload turns out to be an unversioned one), and
-// report malformed JSON anywhere in the input before any classification.
+// This file classifies tool_loop ledger rows and payloads. Both functions
+// scan their input once in the common case (an event is decoded where it
+// stands, and only re-scanned when its decoding fails or its payload turns
+// out to be an unversioned one), and report malformed JSON anywhere in the
+// input before any classification.
 
-// The member names of ledger rows and envelopes.
+// The member names of ledger rows and envelopes, and the decoding failures
+// of members.
 const (
-	rowEvent      = "event"
 	rowKind       = "kind"
 	rowPayload    = "payload"
 	envVersion    = "schema_version"
@@ -38,7 +39,7 @@ func DecodePayload(payload []byte) (DecodedEvent, error) {
 		return DecodedEvent{}, err
 	}
 	res, err := d.payload(k)
-	if err != nil && decIsSyntax(err) {
+	if decIsSyntax(err) {
 		return DecodedEvent{}, err
 	}
 	if ferr := d.finish(); ferr != nil {
@@ -86,28 +87,19 @@ func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 		if vk == canon.KindObjectEnd {
 			break
 		}
-		var m *rowMember
-		isPayload := false
 		switch string(name) {
-		case rowEvent:
-			m = &event
-		case rowKind:
-			m = &kind
-		case rowPayload:
-			nPayload++
-			isPayload = true
-		}
-		switch {
-		case m == &event:
+		case eventTag:
 			event.note(&d, vk, rowCustom)
-		case m == &kind:
+		case rowKind:
 			kind.note(&d, vk, LedgerKindToolLoop)
-		case isPayload && nPayload == 1 && event.mayMatch() && kind.mayMatch():
-			res, payloadErr = d.payload(vk)
-			if payloadErr != nil && decIsSyntax(payloadErr) {
-				return DecodedEvent{}, decAt(rowPayload, payloadErr)
+		case rowPayload:
+			// Decoded where it stands while the row may be a tool_loop row.
+			if nPayload++; nPayload == 1 && event.mayMatch() && kind.mayMatch() {
+				if res, payloadErr = d.payload(vk); decIsSyntax(payloadErr) {
+					return DecodedEvent{}, decAt(rowPayload, payloadErr)
+				}
+				continue
 			}
-			continue
 		}
 		if err := d.skip(vk); err != nil {
 			return DecodedEvent{}, err
@@ -118,15 +110,14 @@ func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 	}
 	switch {
 	case event.err() != nil:
-		return DecodedEvent{}, decAt(rowEvent, event.err())
+		return DecodedEvent{}, decAt(eventTag, event.err())
 	case !event.matched:
-		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, rowEvent, "not a custom row")
+		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, eventTag, "not a custom row")
 	case kind.err() != nil:
 		return DecodedEvent{}, decAt(rowKind, kind.err())
-	case nPayload != 1:
-		if nPayload == 0 {
-			return DecodedEvent{}, decAt(rowPayload, decodeFail(decMissingMem))
-		}
+	case nPayload == 0:
+		return DecodedEvent{}, decAt(rowPayload, decodeFail(decMissingMem))
+	case nPayload > 1:
 		return DecodedEvent{}, decAt(rowPayload, decodeFail(decDuplicate))
 	case !kind.matched:
 		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, rowKind, "not of kind tool_loop")
@@ -194,16 +185,13 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 		if err != nil {
 			return DecodedEvent{}, err
 		}
-		isVersion, isBody := string(name) == envVersion, string(name) == envBody
-		switch {
-		case isVersion:
-			nVersion++
-			if nVersion == 1 {
+		switch string(name) {
+		case envVersion:
+			if nVersion++; nVersion == 1 {
 				versionOK = vk == canon.KindNumber && string(d.s.Raw()) == "1"
 			}
-		case isBody:
-			nBody++
-			if nBody == 1 {
+		case envBody:
+			if nBody++; nBody == 1 {
 				// Decode the body where it stands; on failure, go back and
 				// skip it so that the rest of the payload is still checked.
 				at := d.s.Clone()

@@ -3,22 +3,20 @@ package toolloop
 import (
 	"context"
 	"fmt"
-	"reflect"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// This file holds the loop's ports (§9.1 of the specification) and the
-// functions that dispatch to their optional extensions. The ports are
-// implemented by drivers outside this package; implementations must honour
-// ctx and be safe for the loop's use (the loop itself calls them from one
-// goroutine). A dispatch function given a nil context or a nil port, that
-// is the nil interface or an interface holding a nil pointer, map, slice,
-// func or chan (a port whose methods accept a nil receiver must be passed
-// as a non-nil value), returns an error wrapping ErrNilPort without calling
-// any of its methods.
+// This file holds the loop's ports, implemented by drivers outside the
+// package (honouring ctx; the loop calls them from one goroutine), and the
+// functions dispatching to their optional extensions. A nil port is the nil
+// interface or one holding a nil pointer, map, slice, func or chan: a port
+// whose methods accept a nil receiver must be passed as a non-nil value.
 
 // EffectExecutor applies admitted calls to the candidate overlay. An
 // executor may also implement AcceptedExporter; use ExportAccepted to call
-// it.
+// it. The zero EffectExecutor, a nil interface, is no executor:
+// ExportAccepted rejects it, and one holding a nil value, with ErrNilPort.
 type EffectExecutor interface {
 	// Checkpoint snapshots the reversible candidate overlay over scope.
 	Checkpoint(ctx context.Context, scope []string) (CandidateCheckpoint, error)
@@ -31,7 +29,9 @@ type EffectExecutor interface {
 }
 
 // AcceptedExporter is the optional extension of an EffectExecutor that
-// exports the accepted candidate for durable mid-loop checkpoints.
+// exports the accepted candidate for durable mid-loop checkpoints. Its zero
+// value, a nil interface, extends nothing: ExportAccepted only calls the
+// extension of a non-nil executor.
 type AcceptedExporter interface {
 	// ExportAccepted returns the accepted candidate's mutated paths with
 	// their current contents (a nil Content means deleted).
@@ -40,14 +40,18 @@ type AcceptedExporter interface {
 
 // CandidateMeasurer re-reads the candidate overlay and runs the declared
 // verifier suite against the realized state. A measurer may also implement
-// IncrementalMeasurer; use MeasureIncremental to call it.
+// IncrementalMeasurer; use MeasureIncremental to call it. The zero
+// CandidateMeasurer, a nil interface, is no measurer: MeasureIncremental
+// rejects it, and one holding a nil value, with ErrNilPort.
 type CandidateMeasurer interface {
 	// Measure runs the complete verifier suite.
 	Measure(ctx context.Context) (Measured, error)
 }
 
 // IncrementalMeasurer is the optional extension of a CandidateMeasurer that
-// offers a cheaper boundary measurement after one mutation.
+// offers a cheaper boundary measurement after one mutation. Its zero value,
+// a nil interface, extends nothing: MeasureIncremental only calls the
+// extension of a non-nil measurer.
 type IncrementalMeasurer interface {
 	// MeasureIncremental measures the cheapest realized-state boundary
 	// available after one mutation.
@@ -57,7 +61,10 @@ type IncrementalMeasurer interface {
 // LoopRecorder is the loop's write-ahead event sink. Record must durably
 // append before returning: the loop records observations before inspecting
 // them. A recorder may also implement ExternalEffectRecorder and
-// ArtifactStore; use the dispatch functions to call them.
+// ArtifactStore; use the dispatch functions to call them. The zero
+// LoopRecorder, a nil interface, is no recorder: RecordExternalIntent,
+// RecordExternalResult, RecordArtifact and FetchArtifact reject it, and one
+// holding a nil value, with ErrNilPort.
 type LoopRecorder interface {
 	// Record durably appends ev.
 	Record(ctx context.Context, ev LoopEvent) error
@@ -66,7 +73,8 @@ type LoopRecorder interface {
 // ExternalEffectRecorder is the optional extension of a LoopRecorder that
 // brackets durable external effects: the intent is recorded before the
 // effect runs and the result after, so an interrupted run shows the open
-// bracket.
+// bracket. Its zero value, a nil interface, extends nothing: the dispatch
+// functions only call the extension of a non-nil recorder.
 type ExternalEffectRecorder interface {
 	// ExternalIntent records the intent of the effect identified by key.
 	ExternalIntent(ctx context.Context, key string, intent Value) error
@@ -75,7 +83,9 @@ type ExternalEffectRecorder interface {
 }
 
 // ArtifactStore is the optional extension of a LoopRecorder that durably
-// stores exact observation bytes under content handles (ContentHash values).
+// stores exact observation bytes under content handles (ContentHash
+// values). Its zero value, a nil interface, extends nothing: the dispatch
+// functions only call the extension of a non-nil recorder.
 type ArtifactStore interface {
 	// RecordArtifact persists content and returns its handle.
 	RecordArtifact(ctx context.Context, content []byte, mediaType string) (handle string, err error)
@@ -84,35 +94,17 @@ type ArtifactStore interface {
 	FetchArtifact(ctx context.Context, handle string) (content []byte, found bool, err error)
 }
 
-// isNil reports whether v, a port or a context, is nil: the nil interface,
-// or an interface holding a nil pointer, map, slice, func, chan or unsafe
-// pointer. Such a value is not == nil, but it has no state to act on:
-// calling a value-receiver method through a nil pointer panics ("value
-// method ... called using nil pointer"), and a nil func panics and a nil
-// chan blocks forever when used. (terminaldecision.ProviderIdentity holds
-// providers to the same definition.) It does not allocate.
-func isNil(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.UnsafePointer:
-		return rv.IsNil()
-	}
-	return false
-}
-
 // checkPort returns an error wrapping ErrNilPort if ctx is nil, ctx.Err()
 // if ctx is done, or an error wrapping ErrNilPort if port is nil (see
-// isNil); fn and name name the call and the port.
+// canon.IsNil); fn and name name the call and the port.
 func checkPort(ctx context.Context, fn, name string, port any) error {
-	if isNil(ctx) {
+	if canon.IsNil(ctx) {
 		return fmt.Errorf("%w: %s: nil context", ErrNilPort, fn)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if isNil(port) {
+	if canon.IsNil(port) {
 		return fmt.Errorf("%w: %s: nil %s", ErrNilPort, fn, name)
 	}
 	return nil
@@ -152,13 +144,9 @@ func MeasureIncremental(ctx context.Context, m CandidateMeasurer) (Measured, err
 // and an error wrapping ErrNilPort for a nil ctx or port, typed nils
 // included.
 func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalIntent", "LoopRecorder", r); err != nil {
-		return err
-	}
-	if er, ok := r.(ExternalEffectRecorder); ok {
+	return recordExternal(ctx, "RecordExternalIntent", r, func(er ExternalEffectRecorder) error {
 		return er.ExternalIntent(ctx, key, v)
-	}
-	return nil
+	})
 }
 
 // RecordExternalResult calls r's ExternalEffectRecorder extension to record
@@ -166,11 +154,19 @@ func RecordExternalIntent(ctx context.Context, r LoopRecorder, key string, v Val
 // extension it does nothing. It returns ctx.Err() first if ctx is done, and
 // an error wrapping ErrNilPort for a nil ctx or port, typed nils included.
 func RecordExternalResult(ctx context.Context, r LoopRecorder, key string, v Value) error {
-	if err := checkPort(ctx, "RecordExternalResult", "LoopRecorder", r); err != nil {
+	return recordExternal(ctx, "RecordExternalResult", r, func(er ExternalEffectRecorder) error {
+		return er.ExternalResult(ctx, key, v)
+	})
+}
+
+// recordExternal checks ctx and r for the dispatch function fn, then calls
+// record with r's ExternalEffectRecorder extension, if it has one.
+func recordExternal(ctx context.Context, fn string, r LoopRecorder, record func(ExternalEffectRecorder) error) error {
+	if err := checkPort(ctx, fn, "LoopRecorder", r); err != nil {
 		return err
 	}
 	if er, ok := r.(ExternalEffectRecorder); ok {
-		return er.ExternalResult(ctx, key, v)
+		return record(er)
 	}
 	return nil
 }

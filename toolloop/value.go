@@ -69,25 +69,20 @@ func valueFromNormalized(norm []byte) Value {
 // Bytes returns a new copy of the normalized text in the current float
 // layout; the zero Value gives null.
 func (v Value) Bytes() []byte {
-	return []byte(v.raw())
+	return []byte(v.String())
 }
 
-// String returns the normalized text in the current float layout; the zero
-// Value gives null.
+// String returns the normalized text in the current float layout, without
+// copying; the zero Value gives null. It is the text the encoders write
+// (through canon.AppendSerdeLegacy in the legacy layout).
 func (v Value) String() string {
-	return v.raw()
+	if v.text == "" {
+		return nullText
+	}
+	return v.text
 }
 
 // IsNull reports whether v is JSON null (the zero Value).
 func (v Value) IsNull() bool {
 	return v.text == ""
-}
-
-// raw returns the normalized text without copying: the text the encoders
-// append (through canon.AppendSerdeLegacy in the legacy layout).
-func (v Value) raw() string {
-	if v.text == "" {
-		return nullText
-	}
-	return v.text
 }

@@ -9,8 +9,9 @@ package toolloop
 // object whose "role" member names the variant, anywhere in the object (it is
 // written first), followed by the variant's members; a unit variant is an
 // object holding only the tag, and other members are ignored when it is read.
-// Encoding a nil Message (or a nil pointer variant) fails with ErrEncode; so
-// does a value of a type outside the package that merely embeds a variant.
+// The zero Message, a nil interface, holds no variant: encoding it (or a nil
+// pointer variant) fails with ErrEncode; so does a value of a type outside the
+// package that merely embeds a variant.
 type Message interface {
 	isMessage()
 }
@@ -72,9 +73,10 @@ func (MessageToolResponse) isMessage()       {}
 // have value receivers). JSON: an object whose "delta" member names the
 // variant, anywhere in the object (it is written first), followed by the
 // variant's members; a unit variant is an object holding only the tag, and
-// other members are ignored when it is read. Encoding a nil ConversationDelta
-// (or a nil pointer variant) fails with ErrEncode; so does a value of a type
-// outside the package that merely embeds a variant.
+// other members are ignored when it is read. The zero ConversationDelta, a nil
+// interface, holds no variant: encoding it (or a nil pointer variant) fails
+// with ErrEncode; so does a value of a type outside the package that merely
+// embeds a variant.
 type ConversationDelta interface {
 	isConversationDelta()
 }
@@ -118,10 +120,11 @@ func (ConversationDeltaCompacted) isConversationDelta()     {}
 // and as pointers (a variant's methods have value receivers). JSON: an object
 // whose "form" member names the variant, anywhere in the object (it is written
 // first), followed by the variant's members; a unit variant is an object
-// holding only the tag, and other members are ignored when it is read. Encoding
-// a nil CommandInvocation (or a nil pointer variant) fails with ErrEncode,
-// except as EffectProposal.Command, where it is None, written null; so does a
-// value of a type outside the package that merely embeds a variant.
+// holding only the tag, and other members are ignored when it is read. The zero
+// CommandInvocation, a nil interface, holds no variant: encoding it (or a nil
+// pointer variant) fails with ErrEncode, except as EffectProposal.Command,
+// where it is None, written null; so does a value of a type outside the package
+// that merely embeds a variant.
 type CommandInvocation interface {
 	isCommandInvocation()
 }
@@ -171,9 +174,9 @@ func (CommandInvocationShell) isCommandInvocation()   {}
 // whose "decision" member names the variant, anywhere in the object (it is
 // written first), followed by the variant's members; a unit variant is an
 // object holding only the tag, and other members are ignored when it is read.
-// Encoding a nil AdmissibilityDecision (or a nil pointer variant) fails with
-// ErrEncode; so does a value of a type outside the package that merely embeds a
-// variant.
+// The zero AdmissibilityDecision, a nil interface, holds no variant: encoding
+// it (or a nil pointer variant) fails with ErrEncode; so does a value of a type
+// outside the package that merely embeds a variant.
 type AdmissibilityDecision interface {
 	isAdmissibilityDecision()
 }
@@ -209,9 +212,10 @@ func (AdmissibilityDecisionNeedsApproval) isAdmissibilityDecision() {}
 // methods have value receivers). JSON: an object whose "profile" member names
 // the variant, anywhere in the object (it is written first), followed by the
 // variant's members; a unit variant is an object holding only the tag, and
-// other members are ignored when it is read. Encoding a nil
-// AdmissibilityProfile (or a nil pointer variant) fails with ErrEncode; so does
-// a value of a type outside the package that merely embeds a variant.
+// other members are ignored when it is read. The zero AdmissibilityProfile, a
+// nil interface, holds no variant: encoding it (or a nil pointer variant) fails
+// with ErrEncode; so does a value of a type outside the package that merely
+// embeds a variant.
 type AdmissibilityProfile interface {
 	isAdmissibilityProfile()
 }
@@ -254,8 +258,9 @@ func (AdmissibilityProfileHumanApproved) isAdmissibilityProfile()   {}
 // an object whose "kind" member names the variant, anywhere in the object (it
 // is written first), followed by the variant's members; a unit variant is an
 // object holding only the tag, and other members are ignored when it is read.
-// Encoding a nil GateDecision (or a nil pointer variant) fails with ErrEncode;
-// so does a value of a type outside the package that merely embeds a variant.
+// The zero GateDecision, a nil interface, holds no variant: encoding it (or a
+// nil pointer variant) fails with ErrEncode; so does a value of a type outside
+// the package that merely embeds a variant.
 type GateDecision interface {
 	isGateDecision()
 }
@@ -311,9 +316,9 @@ func (GateDecisionExhaustedWithCertificate) isGateDecision() {}
 // TurnOutputText, as values and as pointers (a variant's methods have value
 // receivers). JSON: a one-member object named after the variant:
 // {"ToolCalls":[…]} (TurnOutputToolCalls) or {"Text":"…"} (TurnOutputText);
-// any other shape fails to decode. Encoding a nil TurnOutput (or a nil pointer
-// variant) fails with ErrEncode; so does a value of a type outside the package
-// that merely embeds a variant.
+// any other shape fails to decode. The zero TurnOutput, a nil interface, holds
+// no variant: encoding it (or a nil pointer variant) fails with ErrEncode; so
+// does a value of a type outside the package that merely embeds a variant.
 type TurnOutput interface {
 	isTurnOutput()
 }
@@ -336,9 +341,10 @@ func (TurnOutputText) isTurnOutput()      {}
 // methods have value receivers). JSON: a unit variant is its bare name, any
 // other variant a one-member object named after the variant: "open_ai_gpt"
 // (ModelFamilyKnown, one of its constants) or {"other":"…"}
-// (ModelFamilyOther); any other shape fails to decode. Encoding a nil
-// ModelFamily (or a nil pointer variant) fails with ErrEncode; so does a value
-// of a type outside the package that merely embeds a variant.
+// (ModelFamilyOther); any other shape fails to decode. The zero ModelFamily, a
+// nil interface, holds no variant: encoding it (or a nil pointer variant) fails
+// with ErrEncode; so does a value of a type outside the package that merely
+// embeds a variant.
 type ModelFamily interface {
 	isModelFamily()
 }
@@ -357,9 +363,10 @@ func (ModelFamilyOther) isModelFamily() {}
 // value receivers). JSON: a unit variant is its bare name, any other variant a
 // one-member object named after the variant: "base" (OverrideOriginBase),
 // {"family":"…"} (OverrideOriginFamily) or {"exact_model":"…"}
-// (OverrideOriginExactModel); any other shape fails to decode. Encoding a nil
-// OverrideOrigin (or a nil pointer variant) fails with ErrEncode; so does a
-// value of a type outside the package that merely embeds a variant.
+// (OverrideOriginExactModel); any other shape fails to decode. The zero
+// OverrideOrigin, a nil interface, holds no variant: encoding it (or a nil
+// pointer variant) fails with ErrEncode; so does a value of a type outside the
+// package that merely embeds a variant.
 type OverrideOrigin interface {
 	isOverrideOrigin()
 }
@@ -392,9 +399,9 @@ func (OverrideOriginExactModel) isOverrideOrigin() {}
 // {"accepted_root":"…"} (StateDependencyAcceptedRoot),
 // {"partial_checkpoint_root":"…"} (StateDependencyPartialCheckpointRoot) or
 // {"path_blob":{"path":"…","blob_hash":"…"}} (StateDependencyPathBlob); any
-// other shape fails to decode. Encoding a nil StateDependency (or a nil pointer
-// variant) fails with ErrEncode; so does a value of a type outside the package
-// that merely embeds a variant.
+// other shape fails to decode. The zero StateDependency, a nil interface, holds
+// no variant: encoding it (or a nil pointer variant) fails with ErrEncode; so
+// does a value of a type outside the package that merely embeds a variant.
 type StateDependency interface {
 	isStateDependency()
 }
@@ -434,8 +441,8 @@ func (StateDependencyPathBlob) isStateDependency()              {}
 
 // NodeTerminalOutcome is how a node's loop terminated. It is a sealed interface
 // implemented by NodeTerminalOutcomeHardPass and NodeTerminalOutcomeEscalated,
-// as values and as pointers (a variant's methods have value receivers). A nil
-// NodeTerminalOutcome holds no variant.
+// as values and as pointers (a variant's methods have value receivers). The
+// zero NodeTerminalOutcome, a nil interface, holds no variant.
 type NodeTerminalOutcome interface {
 	isNodeTerminalOutcome()
 }
@@ -457,8 +464,8 @@ func (NodeTerminalOutcomeEscalated) isNodeTerminalOutcome() {}
 
 // ToolOrigin is where a tool comes from. It is a sealed interface implemented
 // by ToolOriginBuiltin, ToolOriginDomain and ToolOriginExternal, as values and
-// as pointers (a variant's methods have value receivers). A nil ToolOrigin
-// holds no variant.
+// as pointers (a variant's methods have value receivers). The zero ToolOrigin,
+// a nil interface, holds no variant.
 type ToolOrigin interface {
 	isToolOrigin()
 }
@@ -483,8 +490,8 @@ func (ToolOriginExternal) isToolOrigin() {}
 // ProposalBinding maps a call argument (Field) to a part of the effect
 // proposal. It is a sealed interface implemented by ProposalBindingPath,
 // ProposalBindingCommand, ProposalBindingURL and ProposalBindingMultiValue, as
-// values and as pointers (a variant's methods have value receivers). A nil
-// ProposalBinding holds no variant.
+// values and as pointers (a variant's methods have value receivers). The zero
+// ProposalBinding, a nil interface, holds no variant.
 type ProposalBinding interface {
 	isProposalBinding()
 }
@@ -532,8 +539,8 @@ func (ProposalBindingMultiValue) isProposalBinding() {}
 // interface implemented by ResourceSelectorLiteral,
 // ResourceSelectorPathArgument, ResourceSelectorParentManifestOf,
 // ResourceSelectorProviderRateLimit and ResourceSelectorOpaqueWorkspace, as
-// values and as pointers (a variant's methods have value receivers). A nil
-// ResourceSelector holds no variant.
+// values and as pointers (a variant's methods have value receivers). The zero
+// ResourceSelector, a nil interface, holds no variant.
 type ResourceSelector interface {
 	isResourceSelector()
 }
@@ -591,7 +598,8 @@ func (ResourceSelectorOpaqueWorkspace) isResourceSelector()   {}
 // ResourceTestFixture, ResourceToolchain, ResourceCapability,
 // ResourceRiskBudget, ResourceProviderRateLimit, ResourceFreshIDAllocator,
 // ResourceLedgerRoot and ResourceOpaqueWorkspace, as values and as pointers (a
-// variant's methods have value receivers). A nil Resource holds no variant.
+// variant's methods have value receivers). The zero Resource, a nil interface,
+// holds no variant.
 type Resource interface {
 	isResource()
 }

@@ -90,9 +90,10 @@ func (s *Schema) sumDoc(t *Type) string {
 		doc += form + list(externalForms(t), "or") + "; any other shape fails to decode."
 	}
 	if t.Kind == KindMemSum {
-		return doc + " A nil " + t.Name + " holds no variant."
+		return doc + " The zero " + t.Name + ", a nil interface, holds no variant."
 	}
-	doc += " Encoding a nil " + t.Name + " (or a nil pointer variant) fails with ErrEncode"
+	doc += " The zero " + t.Name + ", a nil interface, holds no variant: encoding it (or a nil pointer variant)" +
+		" fails with ErrEncode"
 	if opts := s.optionalUses(t); len(opts) > 0 {
 		doc += ", except as " + list(opts, "or") + ", where it is None, written null"
 	}

@@ -1,8 +1,10 @@
 // Command gen writes the generated code of package toolloop from its
 // contract description, contract.schema: the Go types of the contract, the
-// writers of both serialized forms, the strict readers and the member
-// tables (the *_gen.go files). It is run by `go generate ./toolloop/...` in
-// the toolloop directory and uses only the standard library.
+// writers of both serialized forms, the strict readers, the member tables
+// and the deep copies (the *_gen.go files), and the package-level functions
+// of the Encoder methods declared in the hand-written files. It is run by
+// `go generate ./toolloop/...` in the toolloop directory and uses only the
+// standard library.
 //
 // Usage:
 //
@@ -34,6 +36,10 @@
 //	external <Go name>                   an externally tagged enum with data
 //	memory struct|enum|sum <Go name>     an in-memory type, never serialized
 //
+// A struct, internal or external declaration may end in copied: a deep-copy
+// function copy<Go name> is generated for it, and for each type it reaches
+// that needs one (pointer variants become values, slices are copied).
+//
 // The lines of a declaration:
 //
 //	> text                          continues the declaration's doc
@@ -63,6 +69,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"text/template"
@@ -74,13 +81,94 @@ var templates embed.FS
 // schemaFile is the contract description, in the package directory.
 const schemaFile = "contract.schema"
 
-// outputs are the generated files, each rendered by the template of its
-// name.
-var outputs = []string{"events.go", "types.go", "enums.go", "variants.go", "memtypes.go", "encode.go", "decode.go"}
+// output is one generated file: the template rendering it and, for the
+// writers and readers, the part of the model it renders (nil: all of it).
+type output struct {
+	file, tmpl string
+	part       func(*Type) bool
+}
 
-// generatedName returns the file name of output o.
-func generatedName(o string) string {
-	return strings.TrimSuffix(o, ".go") + "_gen.go"
+// outputs are the generated files: the declarations by kind of type, the
+// writers and the readers split by the kind of type they serve.
+var outputs = []output{
+	{"events_gen.go", "events.go", nil},
+	{"types_gen.go", "types.go", nil},
+	{"enums_gen.go", "enums.go", nil},
+	{"variants_gen.go", "variants.go", nil},
+	{"memtypes_gen.go", "memtypes.go", nil},
+	{"copies_gen.go", "copies.go", nil},
+	{"wrappers_gen.go", "wrappers.go", nil},
+	{"encode_gen.go", "encode.go", isCore},
+	{"encode_legacy_gen.go", "encode.go", isLegacyEvent},
+	{"encode_envelope_gen.go", "encode.go", isEnvelopeEvent},
+	{"encode_types_gen.go", "encode.go", isLegacyStruct},
+	{"encode_envelope_types_gen.go", "encode.go", isEnvelopeStruct},
+	{"encode_variants_gen.go", "encode.go", isVariant},
+	{"decode_gen.go", "decode.go", isCore},
+	{"decode_legacy_gen.go", "decode.go", isLegacyEvent},
+	{"decode_envelope_gen.go", "decode.go", isEnvelopeEvent},
+	{"decode_types_gen.go", "decode.go", isLegacyStruct},
+	{"decode_envelope_types_gen.go", "decode.go", isEnvelopeStruct},
+	{"decode_variants_gen.go", "decode.go", isVariant},
+}
+
+// The parts of the writers and readers: the core (the entry points, the
+// literal table, the readers of unit enums, lists, maps and pointers), the
+// legacy and the envelope-only events, the wire structs and tuples the
+// legacy events reach and those only envelope-only events reach, and the
+// enums with data with their variants.
+func isCore(t *Type) bool          { return t == nil }
+func isLegacyEvent(t *Type) bool   { return t != nil && t.Kind == KindEvent && t.Legacy }
+func isEnvelopeEvent(t *Type) bool { return t != nil && t.Kind == KindEvent && !t.Legacy }
+func isStruct(t *Type) bool        { return t != nil && (t.Kind == KindStruct || t.Kind == KindTuple) }
+func isLegacyStruct(t *Type) bool  { return isStruct(t) && t.InLegacy }
+func isEnvelopeStruct(t *Type) bool {
+	return isStruct(t) && !t.InLegacy
+}
+func isVariant(t *Type) bool {
+	return t != nil && (t.Kind == KindVariant || t.Kind == KindInternal || t.Kind == KindExternal)
+}
+
+// part returns a copy of m holding only the writers and readers of the
+// types keep selects; the core also holds the entry points and the shared
+// readers.
+func (m *model) part(keep func(*Type) bool) *model {
+	p := *m
+	p.Core = keep(nil)
+	p.Writers = slices.DeleteFunc(slices.Clone(m.Writers), func(w *writer) bool { return !keep(w.T) })
+	p.Readers = slices.DeleteFunc(slices.Clone(m.Readers), func(r *reader) bool { return !keep(r.T) })
+	p.Sums = slices.DeleteFunc(slices.Clone(m.Sums), func(w *sumWriter) bool { return !keep(w.T) })
+	p.SumReaders = slices.DeleteFunc(slices.Clone(m.SumReaders), func(r *sumReader) bool { return !keep(r.T) })
+	if !p.Core {
+		p.Lists, p.Maps, p.Opts, p.Enums = nil, nil, nil, nil
+	}
+	return &p
+}
+
+// packages are the packages generated code may use, by name.
+var packages = [][2]string{{"cmp", "cmp"}, {"slices", "slices"},
+	{"canon", "github.com/agentkernel/agentkernel/internal/canon"}}
+
+// withImports inserts into src, after its package clause, the import
+// declaration of the packages its code (not its comments) uses.
+func withImports(src []byte) []byte {
+	var code strings.Builder
+	for _, l := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "//") {
+			code.WriteString(l + "\n")
+		}
+	}
+	var imports []string
+	for _, p := range packages {
+		if regexp.MustCompile(`\b` + p[0] + `\.[A-Z]`).MatchString(code.String()) {
+			imports = append(imports, fmt.Sprintf("%q", p[1]))
+		}
+	}
+	if len(imports) == 0 {
+		return src
+	}
+	decl := "\nimport (\n" + strings.Join(imports, "\n") + "\n)\n"
+	return bytes.Replace(src, []byte("package toolloop\n"), []byte("package toolloop\n"+decl), 1)
 }
 
 func main() {
@@ -138,21 +226,31 @@ func generate(dir string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.Wrappers, err = wrappers(dir); err != nil {
+		return nil, err
+	}
+	if m.Copies, err = m.copies(); err != nil {
+		return nil, err
+	}
 	tmpl, err := template.New("").Funcs(m.funcs()).ParseFS(templates, "templates/*.tmpl")
 	if err != nil {
 		return nil, err
 	}
 	out := map[string][]byte{}
 	for _, o := range outputs {
+		data := m
+		if o.part != nil {
+			data = m.part(o.part)
+		}
 		var b bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&b, o, m); err != nil {
+		if err := tmpl.ExecuteTemplate(&b, o.tmpl, data); err != nil {
 			return nil, err
 		}
-		src, err := format.Source(b.Bytes())
+		src, err := format.Source(withImports(b.Bytes()))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v\n%s", o, err, numbered(b.String()))
+			return nil, fmt.Errorf("%s: %v\n%s", o.file, err, numbered(b.String()))
 		}
-		out[generatedName(o)] = src
+		out[o.file] = src
 	}
 	return out, nil
 }
@@ -169,29 +267,18 @@ func numbered(src string) string {
 // funcs returns the functions the templates call.
 func (m *model) funcs() template.FuncMap {
 	return template.FuncMap{
-		"comment":   comment,
-		"typeDoc":   m.typeDoc,
-		"memberDoc": m.memberDoc,
-		"valueDoc":  m.valueDoc,
-		"camel":     camel,
-		"lower":     lowerFirst,
-		"jsonTag":   jsonTag,
-		"char":      func(s string) string { return fmt.Sprintf("%q", rune(s[0])) },
-		"dec":       func(n int) int { return n - 1 },
-		"quote":     quote,
-		"last":      func(v []*Value) *Value { return v[len(v)-1] },
-		"needR":     func(name string) bool { return m.needR[name] },
-		"imports": func(paths ...string) []string {
-			return slices.DeleteFunc(paths, func(p string) bool { return p == "" })
-		},
-		"ifOrdered":  func(p string) string { return m.ifAny(p, func(t *Type) bool { return t.Ordered }) },
-		"ifDefaults": func(p string) string { return m.ifAny(p, hasDefault) },
-		"ifMaps": func(p string) string {
-			if len(m.Maps) > 0 {
-				return p
-			}
-			return ""
-		},
+		"comment":       comment,
+		"typeDoc":       m.typeDoc,
+		"memberDoc":     m.memberDoc,
+		"valueDoc":      m.valueDoc,
+		"camel":         camel,
+		"lower":         lowerFirst,
+		"jsonTag":       jsonTag,
+		"char":          func(s string) string { return fmt.Sprintf("%q", rune(s[0])) },
+		"dec":           func(n int) int { return n - 1 },
+		"quote":         quote,
+		"last":          func(v []*Value) *Value { return v[len(v)-1] },
+		"needR":         func(name string) bool { return m.needR[name] },
 		"legacyCount":   m.legacyCount,
 		"envelopeCount": func() int { return len(m.Events) - m.legacyCount() },
 		"allEnums":      m.allEnums,
@@ -200,18 +287,6 @@ func (m *model) funcs() template.FuncMap {
 		},
 		"memberCases": m.memberCases,
 	}
-}
-
-func hasDefault(t *Type) bool {
-	return slices.ContainsFunc(t.Members, func(mem *Member) bool { return mem.Default != "" })
-}
-
-// ifAny returns p if some type satisfies f, else "".
-func (m *model) ifAny(p string, f func(*Type) bool) string {
-	if slices.ContainsFunc(m.Types, f) {
-		return p
-	}
-	return ""
 }
 
 func (m *model) legacyCount() int {

@@ -24,6 +24,9 @@ type model struct {
 	Opts       []*optFn       // readers of Option members
 	Enums      []*Type        // unit-only wire enums (and units types), in order
 	SumReaders []*sumReader   // readers of the enums with data
+	Wrappers   []wrapper      // the package-level functions of the Encoder methods
+	Copies     []*copyFn      // the deep-copy functions
+	Core       bool           // the part of the writers and readers with the entry points
 	needW      map[string]bool
 	needR      map[string]bool
 }
@@ -131,7 +134,7 @@ type optFn struct {
 
 // newModel builds the model of s.
 func newModel(s *Schema) (*model, error) {
-	m := &model{Schema: s, litIndex: map[string]int{}, needW: map[string]bool{}, needR: map[string]bool{}}
+	m := &model{Schema: s, Core: true, litIndex: map[string]int{}, needW: map[string]bool{}, needR: map[string]bool{}}
 	for _, t := range s.Types {
 		if t.memory() {
 			continue

@@ -67,6 +67,8 @@ type Type struct {
 	BaseRef  *TypeRef
 	TagKey   string // internal enums: the tag member
 	Ordered  bool   // enums: has a Rank method
+	Copied   bool   // a deep-copy function copy<Name> is generated
+	InLegacy bool   // a legacy event or a type a legacy event reaches
 	Prefix   string // enum constants' prefix (the type name, or a units prefix)
 	Shape    Shape  // variants
 	Members  []*Member
@@ -244,6 +246,9 @@ func newDecl(words []string, doc string) (*Type, error) {
 		return nil, fmt.Errorf("%s needs a Go name", words[0])
 	}
 	t.Name, t.Prefix, args = args[0], args[0], args[1:]
+	if n := len(args); n > 0 && args[n-1] == "copied" {
+		t.Copied, args = true, args[:n-1]
+	}
 	switch {
 	case t.Kind == KindNewtype && len(args) == 1:
 		t.Base = args[0]
@@ -398,7 +403,43 @@ func (s *Schema) resolve() error {
 			}
 		}
 	}
+	for _, ev := range s.Events {
+		if ev.Legacy {
+			markLegacy(ev)
+		}
+	}
 	return nil
+}
+
+// markLegacy marks t and every type it reaches as reached by a legacy
+// event.
+func markLegacy(t *Type) {
+	if t == nil || t.InLegacy {
+		return
+	}
+	t.InLegacy = true
+	var ref func(r *TypeRef)
+	ref = func(r *TypeRef) {
+		switch {
+		case r == nil:
+		case r.Ptr != nil:
+			ref(r.Ptr)
+		case r.Slice != nil:
+			ref(r.Slice)
+		case r.Map != nil:
+			ref(r.Map)
+		default:
+			markLegacy(r.Decl)
+		}
+	}
+	for _, m := range t.Members {
+		ref(m.Type)
+	}
+	ref(t.BaseRef)
+	for _, v := range t.Variants {
+		markLegacy(v)
+	}
+	markLegacy(t.Units)
 }
 
 // checkMember checks that the marker of m suits its type.

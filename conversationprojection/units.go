@@ -112,20 +112,19 @@ func overlayRole(o *Overlay) lipapi.Role {
 
 // hashOverlays computes the identity of the unit injected for each active
 // overlay (the item and legacy forms of the unit have the same identity)
-// that is not known yet, into k.overlays, all in one stack buffer.
+// that is not known yet, into k.overlays.
 func (k *kernel) hashOverlays() error {
 	steering := k.snap.Steering
 	if k.overlays == nil {
 		k.overlays = make([]sum, len(steering))
 	}
-	var buf [hashBufSize]byte
 	for i := range steering {
 		o := &steering[i]
 		if !o.Active || !k.overlays[i].isZero() {
 			continue
 		}
 		k.hashes++
-		id, err := textSumInto(&buf, overlayRole(o), o.Message.Text)
+		id, err := textSum(overlayRole(o), o.Message.Text)
 		if err != nil {
 			return fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
 		}

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentkernel/agentkernel/lipapi"
 )
 
 func TestTagValidateRules(t *testing.T) {
@@ -373,5 +376,46 @@ func BenchmarkSnapshotValidate(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestProjectValidatesEveryTag pins the validation of tags in the
+// projection kernel, which parses each tag once into its tag set and
+// checks a reason code equal to the last one only once: every tag is still
+// validated, in order, exactly as Snapshot.Validate does, whatever the
+// pattern of empty, repeated and changing reason codes.
+func TestProjectValidatesEveryTag(t *testing.T) {
+	ma, mb := pjMsg(lipapi.RoleUser, "tagged a"), pjMsg(lipapi.RoleUser, "tagged b")
+	a, b := mustIdentity(t, ma), mustIdentity(t, mb)
+	call := lipapi.Call{Messages: []lipapi.Message{ma, mb, pjMsg(lipapi.RoleUser, "kept")}}
+	good := []Tag{
+		{Identity: a, Reason: "r1"}, {Identity: b}, {Identity: a, Reason: "r1"},
+		{Identity: b, Reason: "r2"}, {Identity: a}, {Identity: b, Reason: "r2"},
+	}
+	bad := []Tag{
+		{Identity: a, Reason: "r 1"}, {Identity: a, Reason: " "},
+		{Identity: "v1:" + a[4:]}, {Identity: a[:20], Reason: "r1"},
+	}
+	for start := 0; start < 2; start++ {
+		for n := start; n <= len(good); n++ {
+			tags := slices.Clone(good[start:n])
+			snap := Snapshot{NeverBackend: tags}
+			_, ev, err := Project(call, snap)
+			if err != nil || snap.Validate() != nil {
+				t.Fatalf("%d valid tags: Project: %v; Validate: %v", n-start, err, snap.Validate())
+			}
+			if want := min(len(tags), 2); ev.FilteredCount != want {
+				t.Errorf("tags %d to %d: %d messages filtered, want %d", start, n, ev.FilteredCount, want)
+			}
+			for _, bt := range bad {
+				snap := Snapshot{NeverBackend: append(slices.Clone(tags), bt, good[0])}
+				want := snap.Validate()
+				_, _, err := Project(call, snap)
+				if want == nil || err == nil || !strings.Contains(err.Error(), want.Error()) ||
+					!strings.Contains(want.Error(), fmt.Sprintf("never_backend[%d]", len(tags))) {
+					t.Errorf("%d valid tags, then %+v: Project error %v, Validate error %v", len(tags), bt, err, want)
+				}
+			}
+		}
 	}
 }

@@ -28,8 +28,10 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 		}
 		return d.Feed(AppendJSONString(dst, c)), nil
 	}
-	e := nestedEscaper{d: d, dst: dst}
-	inner := Digest{st: &hashState{h: &e, win: make([]byte, 0, WindowSize)}}
+	// The escaper holds a copy of dst and of d (which share d's state), so
+	// that neither the caller's buffer nor its Digest escapes.
+	e := &nestedEscaper{out: Digest{st: d.state()}, head: append(make([]byte, 0, len(dst)+1), dst...)}
+	inner := Digest{st: &hashState{h: e, win: make([]byte, 0, WindowSize)}}
 	var buf [512]byte
 	rest, err := inner.AppendCanonicalJSON(buf[:0], raw)
 	if err != nil {
@@ -55,8 +57,8 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 // Digest. Canonical bytes are valid UTF-8, but the inner window may cut a
 // sequence in two: the cut-off head is carried over to the next write.
 type nestedEscaper struct {
-	d     *Digest
-	dst   []byte // the outer digest's pending bytes, written before the opening quote
+	out   Digest // the outer Digest
+	head  []byte // its pending bytes, written before the opening quote
 	open  bool   // the opening quote has been written
 	carry [4]byte
 	nc    int
@@ -67,7 +69,7 @@ type nestedEscaper struct {
 func (e *nestedEscaper) Write(p []byte) (int, error) {
 	n := len(p)
 	if !e.open {
-		e.d.write(append(e.dst, '"'))
+		e.out.write(append(e.head, '"'))
 		e.open = true
 	}
 	if e.nc > 0 {
@@ -77,7 +79,7 @@ func (e *nestedEscaper) Write(p []byte) (int, error) {
 			e.nc++
 			p = p[1:]
 		}
-		e.d.streamEscaped(e.carry[:e.nc], "", modeJSON)
+		e.out.streamEscaped(e.carry[:e.nc], "", modeJSON)
 		e.nc = 0
 	}
 	// Hold back a sequence the window cut off.
@@ -92,7 +94,7 @@ func (e *nestedEscaper) Write(p []byte) (int, error) {
 		}
 		break
 	}
-	e.d.streamEscaped(p[:cut], "", modeJSON)
+	e.out.streamEscaped(p[:cut], "", modeJSON)
 	e.nc = copy(e.carry[:], p[cut:])
 	return n, nil
 }

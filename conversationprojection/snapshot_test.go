@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -351,30 +352,38 @@ func cloneTestSnapshot(s Snapshot) Snapshot {
 	return c
 }
 
-// BenchmarkSnapshotValidate measures whole-snapshot validation against the
-// baseline of validating only the tag identities it contains (64 tags),
-// the floor of any snapshot check.
-func BenchmarkSnapshotValidate(b *testing.B) {
-	baseline := testTags(64)
-	b.Run("baseline=tag-identities", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for i := range baseline {
-				if err := baseline[i].Identity.Validate(); err != nil {
-					b.Fatal(err)
-				}
-			}
+// BenchmarkSnapshotValidateVsTags measures whole-snapshot validation
+// against the baseline of validating only the tag identities it contains
+// (64 tags), the floor of any snapshot check, in the same run: snapshots of
+// 4, 16 and MaxActiveOverlays overlays whose texts (256 bytes) come from
+// each corpus class. Run it with
+//
+//	go test -run '^$' -bench 'SnapshotValidateVsTags' -cpu 1 ./conversationprojection/
+func BenchmarkSnapshotValidateVsTags(b *testing.B) {
+	tags := testTags(64)
+	validateTags := func() {
+		for i := range tags {
+			sinkError = tags[i].Identity.Validate()
 		}
-	})
+	}
 	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
-		s := Snapshot{NeverBackend: testTags(64), Steering: testOverlays(n, 256, true)}
 		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			var sum corpus.Summary
+			for _, c := range corpus.Load(b) {
+				s := Snapshot{NeverBackend: tags, Steering: testOverlays(n, 0, true)}
+				for i := range s.Steering {
+					s.Steering[i].Message.Text = "Steer: " + pjText(c, i, 256)
+				}
 				if err := s.Validate(); err != nil {
 					b.Fatal(err)
 				}
+				b.Run(c.Name, func(b *testing.B) {
+					r := corpus.Versus(b, func() { sinkError = s.Validate() }, validateTags)
+					b.ReportMetric(r.Ratio(), "x-tags")
+					sum.Add(c.Name, r.Ratio())
+				})
 			}
+			sum.Report(b, "x-tags", true)
 		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -52,9 +51,14 @@ type token struct {
 const maxTokens = 12
 
 // inlineJSON is the largest raw JSON value whose canonical form a message's
-// identity builds whole; a message with a longer one is hashed through a
-// canon.Digest that streams every canonical form (see sumStreamed).
-const inlineJSON = canon.ChunkSize
+// identity builds whole, canonicalizing it once for the (up to three)
+// places the atom holds it; a message with a longer one is hashed through
+// a canon.Digest that streams every canonical form, canonicalizing it
+// again for each (see sumStreamed). The canonical form of a value is rarely
+// longer than the value, and at most six times longer (a string of '<'),
+// so what the identity of a message allocates stays within 384 KiB plus
+// twice its input, whatever the input.
+const inlineJSON = 64 << 10
 
 // partTokens builds the tokens of content element index of the part list
 // named list ("parts" or "content"). Raw JSON values are left to the

@@ -124,12 +124,13 @@
 // object of k members in its payloads). The atom bytes pass through a 2 KiB
 // window on the stack into a SHA-256 state on the stack, so a message
 // without JSON payloads costs one allocation (the result) at any length,
-// texts with line breaks to normalize included. A JSON payload of up to 4
-// KiB is canonicalized once into a stack buffer; a longer one streams
-// every canonical form the atom holds through fixed windows, so the
-// memory an identity uses stays a small constant plus what canonical
-// re-encoding records for reordering members, never the canonical form
-// itself (which for a string of '<' is six times the input).
+// texts with line breaks to normalize included. A JSON payload of up to 64
+// KiB is canonicalized once (into a stack buffer while it fits); a longer
+// one streams every canonical form the atom holds through fixed windows,
+// so the memory the identity of a long payload uses stays a small constant
+// plus what canonical re-encoding records for reordering members, never
+// the canonical form itself (which for a string of '<' is six times the
+// input).
 // CanonicalJSON is O(n log n) in its input. The
 // anchor functions hash each message unit at most once: O(total message
 // bytes).

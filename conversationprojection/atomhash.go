@@ -106,7 +106,7 @@ func putString[T string | []byte](w *window, t *token, s *T) bool {
 		if !ok {
 			return false
 		}
-		k = pieceEnd(*s, k)
+		k = canon.PieceLen(*s, k)
 		if !escapeBody(w, (*s)[:k]) {
 			t.worst = true
 			continue
@@ -176,7 +176,7 @@ func (w *window) putNormalized(t *token) bool {
 		if !ok {
 			return false
 		}
-		if k = pieceEnd(t.s, min(k, normPiece)); k < len(t.s) && t.s[k-1] == '\r' {
+		if k = canon.PieceLen(t.s, min(k, normPiece)); k < len(t.s) && t.s[k-1] == '\r' {
 			k--
 		}
 		n, _ := canon.CopyNormalizedNewlines(scratch[:], t.s[:k])
@@ -217,23 +217,6 @@ func escapeInto[T string | []byte](w *window, at int, s T) (int, bool) {
 // slack is the room left free at the end of the window when a string is
 // escaped into it (see escapeInto).
 const slack = 16
-
-// pieceEnd returns how many leading bytes of s to write next: all of s
-// when it has at most n bytes (n ≥ 4), otherwise about n bytes cut where
-// no valid UTF-8 sequence is split, so that a cut never changes how the
-// bytes escape.
-func pieceEnd[T string | []byte](s T, n int) int {
-	if len(s) <= n {
-		return len(s)
-	}
-	// Four continuation bytes in a row hold no valid sequence to split.
-	for k := 0; k < 4; k++ {
-		if s[n-k]&0xc0 != 0x80 {
-			return n - k
-		}
-	}
-	return n
-}
 
 // A partSource is the part list of a message: legacy parts, item content
 // parts, or the single text part of an injected overlay.

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -39,15 +38,11 @@ type pjWorkload struct {
 	atoms, projectedAtoms     [][]byte // the atom bytes of every message unit of call and projected
 }
 
-// pjText returns text i of a call: n bytes (or a little fewer, cut at a
-// UTF-8 boundary) of class c from an offset that varies with i, led by a
-// number that makes every text of a call distinct.
+// pjText returns text i of a call: a sample of about n bytes of class c
+// (see corpus.Class.Sample), led by a number that makes every text of a
+// call distinct.
 func pjText(c corpus.Class, i, n int) string {
-	t := c.Text[(i*7919)%(len(c.Text)-n-8):]
-	for k := 0; k < utf8.UTFMax && t != "" && !utf8.RuneStart(t[0]); k++ {
-		t = t[1:]
-	}
-	return fmt.Sprintf("#%04d ", i) + corpus.Class{Text: t}.Prefix(n)
+	return fmt.Sprintf("#%04d ", i) + c.Sample(i, n)
 }
 
 // pjToolOutput returns a tool's output as encoding/json writes it, text

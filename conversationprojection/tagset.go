@@ -1,8 +1,6 @@
 package conversationprojection
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -16,10 +14,9 @@ import (
 // of MaxNeverBackendTags tags costs one 32 KiB table and one parse per tag.
 //
 // Tags are caller input, so the hash is keyed with four words drawn per
-// set: a multiply-mix of the sum's words with the keys, as Go's maps use
-// where the processor has no AES instructions, so that no choice of tags
-// can make probing degenerate without knowing the keys; results never
-// depend on them. Duplicate tags are found when added and kept once. A
+// set (keyedHash, as for keyIndex), so that no choice of tags can make
+// probing degenerate without knowing the keys; results never depend on
+// them. Duplicate tags are found when added and kept once. A
 // filter of the sums' first bytes answers most lookups of absent sums
 // without hashing (see sumIndex).
 //
@@ -56,14 +53,9 @@ func newTagSet(tags []Tag) tagSet {
 // len returns the number of distinct sums in x.
 func (x *tagSet) len() int { return x.n }
 
-// hash returns the keyed hash of s.
+// hash returns the keyed hash of s, folded to 32 bits.
 func (x *tagSet) hash(s *sum) uint32 {
-	mix := func(a, b uint64) uint64 {
-		hi, lo := bits.Mul64(a, b)
-		return hi ^ lo
-	}
-	h := mix(binary.LittleEndian.Uint64(s[0:])^x.seeds[0], binary.LittleEndian.Uint64(s[8:])^x.seeds[1]) ^
-		mix(binary.LittleEndian.Uint64(s[16:])^x.seeds[2], binary.LittleEndian.Uint64(s[24:])^x.seeds[3])
+	h := keyedHash(&x.seeds, s)
 	return uint32(h) ^ uint32(h>>32)
 }
 

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"reflect"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
@@ -198,7 +197,7 @@ func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc [
 			for _, cl := range classes {
 				var texts []string
 				for i, n := range []int{300, 50, 1200, 300, 4096, 300, 50, 1200} {
-					texts = append(texts, textAt(cl, i, n))
+					texts = append(texts, cl.Sample(i, n))
 				}
 				c := itemCallWith(texts)
 				if shape == "legacy50" {
@@ -220,16 +219,6 @@ func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc [
 			sum.Report(b, unit, false)
 		})
 	}
-}
-
-// textAt returns about n bytes of c from an offset that varies with i, cut
-// at UTF-8 boundaries.
-func textAt(c corpus.Class, i, n int) string {
-	t := c.Text[(i*7919)%(len(c.Text)-n-8):]
-	for k := 0; k < utf8.UTFMax && t != "" && !utf8.RuneStart(t[0]); k++ {
-		t = t[1:]
-	}
-	return corpus.Class{Text: t}.Prefix(n)
 }
 
 var (

@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"strconv"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/terminaldecision"
@@ -25,16 +24,6 @@ var (
 	sinkError  error
 )
 
-// textAt returns about n bytes of c from an offset that varies with i, cut
-// at UTF-8 boundaries.
-func textAt(c corpus.Class, i, n int) string {
-	t := c.Text[(i*7919)%(len(c.Text)-n-8):]
-	for k := 0; k < utf8.UTFMax && t != "" && !utf8.RuneStart(t[0]); k++ {
-		t = t[1:]
-	}
-	return corpus.Class{Text: t}.Prefix(n)
-}
-
 // benchSizes are the sizes of the evidence texts the fingerprint
 // benchmarks use, up to the bound terminaldecision.ValidateInput enforces.
 var benchSizes = []int{50, 300, 1200, terminaldecision.MaxEvidenceTextBytes}
@@ -47,9 +36,9 @@ func evidenceOf(tb testing.TB, c corpus.Class, n int, actions bool) terminaldeci
 	if actions {
 		in = fullActions(in)
 	}
-	in.Evidence.Objective = textAt(c, 1, min(n, 300))
-	in.Evidence.CandidateText = textAt(c, 2, n)
-	in.Evidence.RecentText = textAt(c, 3, n)
+	in.Evidence.Objective = c.Sample(1, min(n, 300))
+	in.Evidence.CandidateText = c.Sample(2, n)
+	in.Evidence.RecentText = c.Sample(3, n)
 	return in
 }
 

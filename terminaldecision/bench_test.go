@@ -13,16 +13,6 @@ var (
 	sinkBool  bool
 )
 
-// textAt returns about n bytes of c from an offset that varies with i, cut
-// at UTF-8 boundaries.
-func textAt(c corpus.Class, i, n int) string {
-	t := c.Text[(i*7919)%(len(c.Text)-n-8):]
-	for k := 0; k < utf8.UTFMax && t != "" && !utf8.RuneStart(t[0]); k++ {
-		t = t[1:]
-	}
-	return corpus.Class{Text: t}.Prefix(n)
-}
-
 // BenchmarkValidateInputVsValidString measures ValidateInput of an input
 // whose three evidence texts come from each corpus class, at sizes up to
 // MaxEvidenceTextBytes, against the standard library's UTF-8 check of
@@ -36,7 +26,7 @@ func BenchmarkValidateInputVsValidString(b *testing.B) {
 		for _, n := range []int{50, 300, 1200, MaxEvidenceTextBytes} {
 			in := validInput()
 			ev := &in.Evidence
-			ev.Objective, ev.RecentText, ev.CandidateText = textAt(c, 1, min(n, 300)), textAt(c, 2, n), textAt(c, 3, n)
+			ev.Objective, ev.RecentText, ev.CandidateText = c.Sample(1, min(n, 300)), c.Sample(2, n), c.Sample(3, n)
 			if err := ValidateInput(in); (err == nil) != c.Valid {
 				b.Fatalf("%s/%d: ValidateInput: %v", c.Name, n, err)
 			}

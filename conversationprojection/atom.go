@@ -344,16 +344,6 @@ func contentOfPart(p *lipapi.Part, i int) (NormalizedContent, error) {
 	return c, nil
 }
 
-// textOfPart reports the text of a legacy text part, and false for any
-// other kind.
-func textOfPart(p *lipapi.Part) (string, bool) { return p.Text, p.Kind == lipapi.PartText }
-
-// textOfContentPart reports the text of an item text content part, and
-// false for any other kind.
-func textOfContentPart(p *lipapi.ContentPart) (string, bool) {
-	return p.Text, p.Kind == lipapi.ContentPartText
-}
-
 // contentOfContentPart maps item content part i.
 func contentOfContentPart(p *lipapi.ContentPart, i int) (NormalizedContent, error) {
 	c := NormalizedContent{Kind: ContentKind(p.Kind)}

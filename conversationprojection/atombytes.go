@@ -191,17 +191,6 @@ func appendContent(dst []byte, d *canon.Digest, c *NormalizedContent, i int) ([]
 	return d.Feed(append(dst, '}')), nil
 }
 
-// appendTextContent appends content element i of a text part holding text:
-// exactly what appendContent appends for its NormalizedContent (kind text,
-// the text with normalized line breaks, nothing else).
-func appendTextContent(dst []byte, d *canon.Digest, text string, i int) []byte {
-	if i > 0 {
-		dst = append(dst, ',')
-	}
-	dst = appendStringMember(append(dst, `{"kind":"text"`...), d, `,"text":`, normalizeNewlines(text))
-	return d.Feed(append(dst, '}'))
-}
-
 // appendReasoning appends the reasoning object r; on failure it names the
 // offending raw field.
 func appendReasoning(dst []byte, d *canon.Digest, r *NormalizedReasoning) ([]byte, string, error) {

@@ -1,179 +1,294 @@
 package conversationprojection
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// Projection benchmarks. The floor is hashing every message of the call a
-// function works on once (the input call for Project, the projected call
-// for Reassert and Verify): sha256.Sum256 over each message's canonical
-// atom bytes, precomputed. Each benchmark alternates one run of the
-// measured function with one run of the floor in the same loop and reports
-// the fastest of each (see benchVsFloor; targets: Project ≤ 3x the floor,
-// Reassert and Verify ≤ 6x), so that the ratio stays meaningful on a
-// machine whose load changes.
-// Workload: n messages of about 300 bytes (alternating user and assistant),
-// 8 of them tagged never_backend, and 64 active overlays (32 stable_prefix
-// and 32 after_message anchored on messages spread over the call).
+// Projection benchmarks. Each runs over the benchmark corpus: for every
+// class, and for a mix of all classes, a call of pjBenchUnits units of that
+// content (see pjSetup), interleaved in the same run (corpus.Versus) with
+// its floor: sha256.Sum256 over the canonical atom bytes of every message
+// unit the function hashes (the input call for Project, the projected call
+// for Reassert and Verify), precomputed. Each case reports x-floor, and
+// each authority ends with a summary (worst class and median). Run them
+// with
+//
+//	go test -run '^$' -bench 'ProjectVsFloor|ReassertVsFloor|VerifyVsFloor' -cpu 1 ./conversationprojection/
 
-// pjBenchSizes are the measured call sizes.
-var pjBenchSizes = []int{100, 1000, 4000}
+// pjBenchUnits is the number of units of a benchmark call.
+const pjBenchUnits = 1000
 
-// pjBenchWorkload is a benchmark input and its precomputed floor data.
-type pjBenchWorkload struct {
+// pjSizes are the text sizes of successive units: mostly a few hundred
+// bytes, some short, some long.
+var pjSizes = []int{300, 50, 1200, 300, 300, 4096, 50, 1200, 300, 300}
+
+// pjWorkload is a benchmark input and its precomputed floor data.
+type pjWorkload struct {
 	call, baseline, projected lipapi.Call
 	snap                      Snapshot
 	ev                        *ProjectionEvidence
-	atoms, projectedAtoms     [][]byte // the atom bytes of every message of call and projected
+	atoms, projectedAtoms     [][]byte // the atom bytes of every message unit of call and projected
 }
 
-// pjBenchText returns message i's text: about 300 bytes, unique.
-func pjBenchText(i int) string {
-	return fmt.Sprintf("%06d ", i) + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:293]
+// pjText returns text i of a call: a sample of about n bytes of class c
+// (see corpus.Class.Sample), led by a number that makes every text of a
+// call distinct.
+func pjText(c corpus.Class, i, n int) string {
+	return fmt.Sprintf("#%04d ", i) + c.Sample(i, n)
 }
 
-func pjBenchSetup(b testing.TB, n int, items bool) *pjBenchWorkload {
-	b.Helper()
-	w := &pjBenchWorkload{}
-	msgs := make([]lipapi.Message, n)
-	for i := range msgs {
-		role := lipapi.RoleUser
-		if i%2 == 1 {
-			role = lipapi.RoleAssistant
-		}
-		msgs[i] = pjMsg(role, pjBenchText(i))
+// pjToolOutput returns a tool's output as encoding/json writes it, text
+// holding its stdout.
+func pjToolOutput(text string) []byte {
+	b, err := json.Marshal(map[string]any{"exit_code": 0, "stdout": text, "truncated": false})
+	if err != nil {
+		panic(err)
 	}
-	w.atoms = pjBenchAtoms(b, lipapi.Call{Messages: msgs})
+	return b
+}
+
+// pjSetup builds a call of pjBenchUnits units (items, or instructions and
+// messages) whose texts come from class(i), the class of unit i: a
+// conversation of user and assistant turns, reasoning, tool calls and
+// results (text and JSON output), eight units tagged never_backend, and 64
+// active overlays (32 stable_prefix, 32 after_message anchored on message
+// units spread over the call) whose texts come from the classes too.
+func pjSetup(tb testing.TB, items bool, class func(i int) corpus.Class) *pjWorkload {
+	tb.Helper()
+	w := &pjWorkload{}
+	text := func(i int) string { return pjText(class(i), i, pjSizes[i%len(pjSizes)]) }
+	var anchors []int // units that may be anchors or tagged: message units
 	if items {
-		w.call.Items = make([]lipapi.Item, n)
-		for i, m := range msgs {
-			w.call.Items[i] = pjItem(fmt.Sprintf("msg_%d", i), m.Role, m.Parts[0].Text)
+		w.call.Items = make([]lipapi.Item, 0, pjBenchUnits)
+		for i := 0; len(w.call.Items) < pjBenchUnits; i++ {
+			call := fmt.Sprintf("call_%d", i)
+			switch i % 10 {
+			case 2:
+				w.call.Items = append(w.call.Items, lipapi.Item{Kind: lipapi.ItemKindReasoning, ID: fmt.Sprintf("rs_%d", i),
+					Reasoning: &lipapi.ReasoningItem{Reasoning: &lipapi.ReasoningPart{Dialect: "openai-responses",
+						Summary:          json.RawMessage(`[{"type":"summary_text","text":"Check the output."}]`),
+						EncryptedContent: json.RawMessage(`"gAAAAABoZ3JlYXQ"`), EncryptedContentPresent: true}}})
+			case 3, 7:
+				w.call.Items = append(w.call.Items, lipapi.Item{Kind: lipapi.ItemKindToolCall, ID: "fc_" + call, Status: lipapi.ItemStatusCompleted,
+					ToolCall: &lipapi.ToolCallItem{CallID: call, Name: "shell", Arguments: json.RawMessage(`{"cmd":["go","test","./..."]}`)}})
+			case 4:
+				w.call.Items = append(w.call.Items, lipapi.Item{Kind: lipapi.ItemKindToolResult,
+					ToolResult: &lipapi.ToolResultItem{CallID: fmt.Sprintf("call_%d", i-1), Name: "shell", Output: text(i)}})
+			case 8:
+				anchors = append(anchors, len(w.call.Items))
+				w.call.Items = append(w.call.Items, lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleTool,
+					Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartJSON, Text: string(pjToolOutput(text(i)))}}})
+			default:
+				role := lipapi.RoleUser
+				if i%2 == 1 {
+					role = lipapi.RoleAssistant
+				}
+				anchors = append(anchors, len(w.call.Items))
+				w.call.Items = append(w.call.Items, pjItem(fmt.Sprintf("msg_%d", i), role, text(i)))
+			}
 		}
 	} else {
-		w.call.Messages = msgs
+		w.call.Instructions = []lipapi.Message{pjMsg(lipapi.RoleSystem, "You are a careful coding agent."), pjMsg(lipapi.RoleDeveloper, "Prefer small diffs.")}
+		for i := 0; len(w.call.Messages)+2 < pjBenchUnits; i++ {
+			var m lipapi.Message
+			switch i % 10 {
+			case 2:
+				m = lipapi.Message{Role: lipapi.RoleAssistant, Parts: []lipapi.Part{
+					{Kind: lipapi.PartReasoning, Reasoning: &lipapi.ReasoningPart{Dialect: "anthropic-messages", Text: "Check the test first.", Signature: "c2lnbmF0dXJl"}},
+					lipapi.TextPart(text(i))}}
+			case 4, 7:
+				m = lipapi.Message{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartToolResult, ToolCallID: "call_1", ToolName: "shell", Text: text(i)}}}
+			case 8:
+				m = lipapi.Message{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartJSON, Content: pjToolOutput(text(i))}}}
+			case 9:
+				m = lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart(text(i)), {Kind: lipapi.PartImageRef, ImageRef: "img://shot", ImageMIME: "image/png"}}}
+			default:
+				role := lipapi.RoleUser
+				if i%2 == 1 {
+					role = lipapi.RoleAssistant
+				}
+				m = pjMsg(role, text(i))
+			}
+			anchors = append(anchors, 2+len(w.call.Messages))
+			w.call.Messages = append(w.call.Messages, m)
+		}
+	}
+	w.atoms = pjAtoms(tb, w.call)
+	unitIdentity := func(u int) MessageIdentity {
+		if items {
+			return mustItemIdentity(tb, w.call.Items[u])
+		}
+		return mustIdentity(tb, w.call.Messages[u-2])
 	}
 	for i := 0; i < 8; i++ {
-		w.snap.NeverBackend = append(w.snap.NeverBackend, Tag{Identity: mustIdentity(b, msgs[(2*i+1)*n/17]), Reason: "bench"})
+		w.snap.NeverBackend = append(w.snap.NeverBackend, Tag{Identity: unitIdentity(anchors[(2*i+1)*len(anchors)/17]), Reason: "bench"})
 	}
-	text := strings.Repeat("Steering text for the benchmark. ", 3)
 	for i := 0; i < 32; i++ {
-		w.snap.Steering = append(w.snap.Steering, pjStable(fmt.Sprintf("stable-%02d", i), uint64(i%4), fmt.Sprintf("%s%d", text, i)))
-		target := mustIdentity(b, msgs[(2*i)*n/64])
-		w.snap.Steering = append(w.snap.Steering, pjAfter(fmt.Sprintf("after-%02d", i), uint64(i%4), fmt.Sprintf("%s after %d", text, i), pjAnchor(target, 1), AnchorStablePrefixFallback))
+		steer := func(j int) string { return "Steer: " + pjText(class(j), j, 200) }
+		w.snap.Steering = append(w.snap.Steering, pjStable(fmt.Sprintf("stable-%02d", i), uint64(i%4), steer(i)))
+		target := unitIdentity(anchors[(2*i)*len(anchors)/64])
+		w.snap.Steering = append(w.snap.Steering, pjAfter(fmt.Sprintf("after-%02d", i), uint64(i%4), steer(100+i), pjAnchor(target, 1), AnchorStablePrefixFallback))
 	}
 	var err error
 	w.baseline, err = FilterNeverBackend(w.call, w.snap)
-	pjMust(b, err)
+	pjMust(tb, err)
 	w.projected, w.ev, err = Project(w.call, w.snap)
-	pjMust(b, err)
+	pjMust(tb, err)
 	if len(w.ev.Fallbacks) != 0 || w.ev.InjectedCount != 64 || w.ev.FilteredCount != 8 {
-		b.Fatalf("workload: %d fallbacks, %d injected, %d filtered", len(w.ev.Fallbacks), w.ev.InjectedCount, w.ev.FilteredCount)
+		tb.Fatalf("workload: %d fallbacks, %d injected, %d filtered", len(w.ev.Fallbacks), w.ev.InjectedCount, w.ev.FilteredCount)
 	}
-	w.projectedAtoms = pjBenchAtoms(b, w.projected)
+	w.projectedAtoms = pjAtoms(tb, w.projected)
 	return w
 }
 
-// pjBenchAtoms returns the atom bytes of every message unit of c.
-func pjBenchAtoms(b testing.TB, c lipapi.Call) [][]byte {
+// pjAtoms returns the atom bytes of every message unit of c.
+func pjAtoms(tb testing.TB, c lipapi.Call) [][]byte {
 	var out [][]byte
 	add := func(atom MessageAtomV1, err error) {
-		pjMust(b, err)
+		pjMust(tb, err)
 		bytes, err := CanonicalAtomBytes(atom)
-		pjMust(b, err)
+		pjMust(tb, err)
 		out = append(out, bytes)
 	}
 	for _, m := range append(slices.Clone(c.Instructions), c.Messages...) {
 		add(AtomOfMessage(m))
 	}
 	for _, it := range c.Items {
-		add(AtomOfItem(it))
+		if it.Kind == lipapi.ItemKindMessage {
+			add(AtomOfItem(it))
+		}
 	}
 	return out
 }
 
-// pjBenchVsFloor runs benchVsFloor with one call per batch.
-func pjBenchVsFloor(b *testing.B, atoms [][]byte, fn func() error) {
-	benchVsFloor(b, atoms, 1, fn)
-}
-
-func pjBenchAuthorities(b *testing.B, run func(b *testing.B, w *pjBenchWorkload)) {
-	for _, items := range []bool{false, true} {
-		for _, n := range pjBenchSizes {
-			name := fmt.Sprintf("legacy/n=%d", n)
-			if items {
-				name = fmt.Sprintf("items/n=%d", n)
-			}
-			b.Run(name, func(b *testing.B) { run(b, pjBenchSetup(b, n, items)) })
-		}
+// pjFloor hashes every atom once: the floor of a function that hashes
+// those message units.
+func pjFloor(atoms [][]byte) {
+	for _, a := range atoms {
+		sinkSum = sha256.Sum256(a)
 	}
 }
 
-func BenchmarkProject(b *testing.B) {
-	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
-		pjBenchVsFloor(b, w.atoms, func() error {
-			_, _, err := Project(w.call, w.snap)
-			return err
+// pjWorkloads calls run on the workload of each corpus class and of the
+// mix of all classes (unit i of class i mod the number of classes), under
+// each authority, with a summary per authority.
+func pjWorkloads(b *testing.B, run func(b *testing.B, w *pjWorkload) float64) {
+	classes := corpus.Load(b)
+	for _, items := range []bool{false, true} {
+		name := "legacy"
+		if items {
+			name = "items"
+		}
+		b.Run(name, func(b *testing.B) {
+			var sum corpus.Summary
+			for _, c := range append(classes, corpus.Class{Name: "mixed"}) {
+				class := func(int) corpus.Class { return c }
+				if c.Name == "mixed" {
+					class = func(i int) corpus.Class { return classes[i%len(classes)] }
+				}
+				b.Run(c.Name, func(b *testing.B) {
+					r := run(b, pjSetup(b, items, class))
+					b.ReportMetric(r, "x-floor")
+					sum.Add(c.Name, r)
+				})
+			}
+			sum.Report(b, "x-floor", true)
 		})
+	}
+}
+
+var (
+	sinkCall  lipapi.Call
+	sinkError error
+)
+
+func BenchmarkProjectVsFloor(b *testing.B) {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+		return corpus.Versus(b,
+			func() { sinkCall, _, sinkError = Project(w.call, w.snap) },
+			func() { pjFloor(w.atoms) }).Ratio()
 	})
 }
 
-func BenchmarkReassert(b *testing.B) {
-	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
-		pjBenchVsFloor(b, w.projectedAtoms, func() error {
-			_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline)
-			return err
-		})
+func BenchmarkReassertVsFloor(b *testing.B) {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+		return corpus.Versus(b,
+			func() { sinkCall, _, sinkError = Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline) },
+			func() { pjFloor(w.projectedAtoms) }).Ratio()
 	})
 }
 
-func BenchmarkReassertWithoutBaseline(b *testing.B) {
-	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
-		pjBenchVsFloor(b, w.projectedAtoms, func() error {
-			_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, lipapi.Call{})
-			return err
-		})
+func BenchmarkReassertWithoutBaselineVsFloor(b *testing.B) {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+		return corpus.Versus(b,
+			func() { sinkCall, _, sinkError = Reassert(w.projected, w.snap, w.ev.Provenance, lipapi.Call{}) },
+			func() { pjFloor(w.projectedAtoms) }).Ratio()
 	})
 }
 
-func BenchmarkVerify(b *testing.B) {
-	pjBenchAuthorities(b, func(b *testing.B, w *pjBenchWorkload) {
-		pjBenchVsFloor(b, w.projectedAtoms, func() error {
-			return VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
-		})
+func BenchmarkVerifyVsFloor(b *testing.B) {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+		return corpus.Versus(b,
+			func() {
+				sinkError = VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
+			},
+			func() { pjFloor(w.projectedAtoms) }).Ratio()
 	})
 }
 
 // TestProjectionAllocations bounds the allocations of the projection
 // functions on the benchmark workload: independent of the number of units
 // (the deep copy and every per-unit table are allocated in blocks), plus a
-// few per overlay in Reassert and Verify.
+// few per overlay in Reassert and Verify, plus a few per message with a
+// JSON payload.
 func TestProjectionAllocations(t *testing.T) {
+	classes := corpus.Load(t)
 	for _, items := range []bool{false, true} {
-		for _, n := range []int{100, 400} {
-			w := pjBenchSetup(t, n, items)
+		for _, c := range []corpus.Class{classes[0], {Name: "mixed"}} {
+			class := func(int) corpus.Class { return c }
+			if c.Name == "mixed" {
+				class = func(i int) corpus.Class { return classes[i%len(classes)] }
+			}
+			w := pjSetup(t, items, class)
 			m := pjActiveOverlays(w.snap)
+			// A JSON payload costs canon's canonical writer an allocation
+			// or two (one more when its canonical form outgrows a stack
+			// buffer), and those of a canon.Digest and its windows when
+			// it is long enough to stream.
+			jsonParts := 0
+			for _, a := range w.atoms {
+				if strings.Contains(string(a), `"kind":"json"`) {
+					jsonParts += 2
+					if len(a) > 3*inlineJSON {
+						jsonParts += 8
+					}
+				}
+			}
 			none := Snapshot{}
 			check := func(name string, limit int, fn func() error) {
 				t.Helper()
 				var err error
-				allocs := testing.AllocsPerRun(10, func() { err = fn() })
+				allocs := testing.AllocsPerRun(5, func() { err = fn() })
 				pjMust(t, err)
 				if int(allocs) > limit {
-					t.Errorf("items=%t n=%d: %s allocates %.0f times, limit %d", items, n, name, allocs, limit)
+					t.Errorf("items=%t %s: %s allocates %.0f times, limit %d", items, c.Name, name, allocs, limit)
 				}
 			}
-			check("Project without snapshot", 16, func() error { _, _, err := Project(w.call, none); return err })
-			check("Project", 48, func() error { _, _, err := Project(w.call, w.snap); return err })
-			check("Reassert", 5*m+32, func() error {
+			check("Project without snapshot", 16+jsonParts, func() error { _, _, err := Project(w.call, none); return err })
+			check("Project", 48+jsonParts, func() error { _, _, err := Project(w.call, w.snap); return err })
+			check("Reassert", 5*m+32+2*jsonParts, func() error {
 				_, _, err := Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline)
 				return err
 			})
-			check("Verify", 3*m+16, func() error {
+			check("Verify", 3*m+16+2*jsonParts, func() error {
 				return VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
 			})
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 // referenceCanonicalJSON is the encoding/json definition of CanonicalJSON
@@ -179,28 +181,48 @@ func TestCanonicalJSONMixedDocumentEqualsEncodingJSON(t *testing.T) {
 	}
 }
 
-// BenchmarkCanonicalJSON measures CanonicalJSON on a 64 KiB mixed document;
-// compare with BenchmarkCanonicalJSONEncodingJSON.
-func BenchmarkCanonicalJSON(b *testing.B) {
-	doc := mixedDocument(64 << 10)
-	b.SetBytes(int64(len(doc)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := CanonicalJSON(doc); err != nil {
-			b.Fatal(err)
-		}
+// canonicalDoc returns a JSON document carrying text twice, as encoding/json
+// writes strings, in objects whose members are not in order: a tool result
+// as an agent runtime forwards it.
+func canonicalDoc(text string) []byte {
+	q, err := json.Marshal(text)
+	if err != nil {
+		panic(err)
 	}
+	return []byte(`{"stdout":` + string(q) + `,"exit_code":0,"meta":{"truncated":false,"bytes":` +
+		strconv.Itoa(len(text)) + `,"echo":` + string(q) + `},"argv":["sh","-c",2.50]}`)
 }
 
-// BenchmarkCanonicalJSONEncodingJSON is the baseline for
-// BenchmarkCanonicalJSON: encoding/json decode with UseNumber, then Marshal.
-func BenchmarkCanonicalJSONEncodingJSON(b *testing.B) {
-	doc := mixedDocument(64 << 10)
-	b.SetBytes(int64(len(doc)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := referenceCanonicalJSON(doc); err != nil {
-			b.Fatal(err)
+// BenchmarkCanonicalJSONVsEncodingJSON measures CanonicalJSON against the
+// encoding/json round trip it equals (decode with UseNumber, Marshal), in
+// the same run, on a document carrying a text of each corpus class and
+// size, and on the 64 KiB mixed document; it reports how many times faster
+// CanonicalJSON is. Run it with
+//
+//	go test -run '^$' -bench 'CanonicalJSONVsEncodingJSON' -cpu 1 ./conversationprojection/
+func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
+	var sum corpus.Summary
+	run := func(name string, doc []byte) {
+		b.Run(name, func(b *testing.B) {
+			if got, err := CanonicalJSON(doc); err != nil {
+				b.Fatal(err)
+			} else if ref, err := referenceCanonicalJSON(doc); err != nil || !bytes.Equal(got, ref) {
+				b.Fatalf("CanonicalJSON differs from encoding/json (%v)", err)
+			}
+			r := corpus.Versus(b,
+				func() { sinkBytes, sinkError = CanonicalJSON(doc) },
+				func() { sinkBytes, sinkError = referenceCanonicalJSON(doc) })
+			b.ReportMetric(r.Speedup(), "x-faster")
+			sum.Add(name, r.Speedup())
+		})
+	}
+	for _, c := range corpus.Load(b) {
+		for _, n := range corpus.Sizes {
+			run(c.Name+"/"+strconv.Itoa(n), canonicalDoc(c.Prefix(n)))
 		}
 	}
+	run("mixed-document", mixedDocument(64<<10))
+	sum.Report(b, "x-faster", false)
 }
+
+var sinkBytes []byte

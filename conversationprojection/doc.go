@@ -121,8 +121,17 @@
 // # Complexity
 //
 // Identity is linear in the bytes of the message (plus O(k log k) per JSON
-// object of k members in its payloads), with one allocation (the result)
-// for a plain text message. CanonicalJSON is O(n log n) in its input. The
+// object of k members in its payloads). The atom bytes pass through a 2 KiB
+// window on the stack into a SHA-256 state on the stack, so a message
+// without JSON payloads costs one allocation (the result) at any length,
+// texts with line breaks to normalize included. A JSON payload of up to 64
+// KiB is canonicalized once (into a stack buffer while it fits); a longer
+// one streams every canonical form the atom holds through fixed windows,
+// so the memory the identity of a long payload uses stays a small constant
+// plus what canonical re-encoding records for reordering members, never
+// the canonical form itself (which for a string of '<' is six times the
+// input).
+// CanonicalJSON is O(n log n) in its input. The
 // anchor functions hash each message unit at most once: O(total message
 // bytes).
 //

@@ -101,8 +101,11 @@ func HashAtom(atom MessageAtomV1) (MessageIdentity, error) {
 
 // MessageIdentityOf computes the versioned semantic identity for a legacy
 // message: HashAtom(AtomOfMessage(msg)), with the same errors. Each part is
-// normalized and streamed into the hash in turn, so the atom is never
-// materialized; a plain text message costs one allocation (the result).
+// normalized and streamed into the hash in turn, so neither the atom nor a
+// normalized text is ever materialized: whatever its length, a message
+// without JSON payloads costs one allocation (the result), and the memory a
+// JSON payload costs is a small constant plus what its canonical
+// re-encoding records for reordering members (see CanonicalJSON).
 func MessageIdentityOf(msg lipapi.Message) (MessageIdentity, error) {
 	s, err := messageSum(&msg)
 	if err != nil {
@@ -144,7 +147,7 @@ func messageSum(m *lipapi.Message) (sum, error) {
 	if len(m.Parts) == 0 {
 		return sum{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
 	}
-	return hashContent(role, m.Parts, textOfPart, contentOfPart)
+	return sumParts(role, &partSource{legacy: m.Parts})
 }
 
 // itemSum is ItemIdentityOf without the formatting.
@@ -153,7 +156,7 @@ func itemSum(it *lipapi.Item) (sum, error) {
 	if err != nil {
 		return sum{}, err
 	}
-	return hashContent(role, it.Content, textOfContentPart, contentOfContentPart)
+	return sumParts(role, &partSource{items: it.Content})
 }
 
 // parseIdentity returns the sum id spells, and false when id is not a
@@ -170,46 +173,11 @@ func parseIdentity(id MessageIdentity) (sum, bool) {
 // part: messageSum of Message{role, [TextPart(text)]}, the unit injected
 // for an overlay, without building that message.
 func textSum(role lipapi.Role, text string) (sum, error) {
-	var buf [hashBufSize]byte
-	return textSumInto(&buf, role, text)
-}
-
-// textSumInto is textSum writing the atom into buf, so that a caller
-// hashing many texts clears one buffer once.
-func textSumInto(buf *[hashBufSize]byte, role lipapi.Role, text string) (sum, error) {
 	r, err := atomRole(role)
 	if err != nil {
 		return sum{}, err
 	}
-	var d canon.Digest
-	b := appendTextContent(append(appendAtomStart(buf[:0], &d, string(r)), '['), &d, text, 0)
-	return d.Sum256(append(b, "]}"...)), nil
-}
-
-// hashContent hashes the atom of role and parts, each part mapped by
-// mapPart and streamed into the hash in turn; the first failure is
-// returned. A text part (for which text reports its text and true) is
-// written directly, without mapping. The atom is written into a stack
-// buffer: one that fits is hashed with a single sha256.Sum256, a longer
-// one is fed to the digest in canon.ChunkSize pieces and never held whole.
-func hashContent[P any](role lipapi.Role, parts []P, text func(*P) (string, bool), mapPart func(*P, int) (NormalizedContent, error)) (sum, error) {
-	var buf [hashBufSize]byte
-	var d canon.Digest
-	b := append(appendAtomStart(buf[:0], &d, string(role)), '[')
-	for i := range parts {
-		if s, ok := text(&parts[i]); ok {
-			b = appendTextContent(b, &d, s, i)
-			continue
-		}
-		c, err := mapPart(&parts[i], i)
-		if err != nil {
-			return sum{}, err
-		}
-		if b, err = appendContent(b, &d, &c, i); err != nil {
-			return sum{}, err
-		}
-	}
-	return d.Sum256(append(b, "]}"...)), nil
+	return sumParts(r, &partSource{text: text, isText: true})
 }
 
 // hashBufSize is the size of the stack buffer atoms are written into: an

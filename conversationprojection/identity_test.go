@@ -245,59 +245,6 @@ func TestLegacyAndItemFormsAgree(t *testing.T) {
 	}
 }
 
-// BenchmarkMessageIdentityOf measures the identity of a 300-byte text
-// message; compare with BenchmarkMessageIdentityFloor.
-func BenchmarkMessageIdentityOf(b *testing.B) {
-	msg := benchTextMessage()
-	b.ReportAllocs()
-	b.SetBytes(int64(len(msg.Parts[0].Text)))
-	for b.Loop() {
-		if _, err := MessageIdentityOf(msg); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkMessageIdentityFloor is the floor for BenchmarkMessageIdentityOf:
-// sha256.Sum256 over the same message's precomputed atom bytes.
-func BenchmarkMessageIdentityFloor(b *testing.B) {
-	msg := benchTextMessage()
-	atom, err := AtomOfMessage(msg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	bytes, err := CanonicalAtomBytes(atom)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(msg.Parts[0].Text)))
-	for b.Loop() {
-		_ = sha256.Sum256(bytes)
-	}
-}
-
-// BenchmarkMessageIdentityOfVsFloor alternates batches of
-// MessageIdentityOf and of the floor (sha256.Sum256 over the atom bytes) in
-// one loop and reports their ratio as x-floor (see benchVsFloor; target
-// ≤ 2), which stays meaningful on a machine whose load changes between two
-// separate benchmarks.
-func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
-	msg := benchTextMessage()
-	atom, err := AtomOfMessage(msg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	bytes, err := CanonicalAtomBytes(atom)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchVsFloor(b, [][]byte{bytes}, 100, func() error {
-		_, err := MessageIdentityOf(msg)
-		return err
-	})
-}
-
 // benchTextMessage is a user message with 300 bytes of ordinary text.
 func benchTextMessage() lipapi.Message {
 	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:300]

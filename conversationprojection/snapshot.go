@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"time"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // Snapshot is the coherent per-turn conversation view of one A-leg: the
@@ -134,16 +136,19 @@ func firstDuplicate(steering []Overlay) (i, j int) {
 func (s Snapshot) Validate() error { return s.validate(nil) }
 
 // snapshotSums receives the sums of a snapshot's identities, parsed while
-// Snapshot.validate checks them.
+// Snapshot.validate checks them: the tags' go straight into the tag set.
 type snapshotSums struct {
-	tags    []sum // tags[i]: the identity of NeverBackend[i]
-	anchors []sum // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
+	tags    tagSet // the sums of the NeverBackend identities, but the zero sum (which names no unit)
+	anchors []sum  // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
 }
 
-// newSnapshotSums returns room for the sums of s, in one allocation.
+// newSnapshotSums returns room for the sums of s.
 func newSnapshotSums(s *Snapshot) *snapshotSums {
-	b := make([]sum, len(s.NeverBackend)+len(s.Steering))
-	return &snapshotSums{tags: b[:len(s.NeverBackend)], anchors: b[len(s.NeverBackend):]}
+	p := &snapshotSums{anchors: make([]sum, len(s.Steering))}
+	if len(s.NeverBackend) > 0 {
+		p.tags = newTagSet(s.NeverBackend)
+	}
+	return p
 }
 
 // validate is Validate; with p non-nil (from newSnapshotSums(s)) it also
@@ -152,12 +157,27 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
 		return tooManyTags(n)
 	}
+	var valid ReasonCode // the reason code validated last
 	for i := range s.NeverBackend {
-		var out *sum
+		t := &s.NeverBackend[i]
 		if p != nil {
-			out = &p.tags[i]
+			// The common case, a valid tag, in one parse: its sum goes
+			// straight into the tag set, and a reason code equal to the
+			// last one (tags made by one policy share theirs) is not
+			// checked again. Anything else is checked again below, rule
+			// by rule, for its error.
+			d, ok := canon.ParsePrefixedDigest(string(t.Identity), IdentityVersion1+":")
+			if ok && (t.Reason == "" || t.Reason == valid || t.Reason.Validate() == nil) {
+				if t.Reason != "" {
+					valid = t.Reason
+				}
+				if id := sum(d); !id.isZero() {
+					p.tags.add(i, &id)
+				}
+				continue
+			}
 		}
-		if err := s.NeverBackend[i].validate(out); err != nil {
+		if err := t.validate(nil); err != nil {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}

@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/lipapi"
 )
 
 func TestTagValidateRules(t *testing.T) {
@@ -348,30 +352,79 @@ func cloneTestSnapshot(s Snapshot) Snapshot {
 	return c
 }
 
-// BenchmarkSnapshotValidate measures whole-snapshot validation against the
-// baseline of validating only the tag identities it contains (64 tags),
-// the floor of any snapshot check.
-func BenchmarkSnapshotValidate(b *testing.B) {
-	baseline := testTags(64)
-	b.Run("baseline=tag-identities", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for i := range baseline {
-				if err := baseline[i].Identity.Validate(); err != nil {
-					b.Fatal(err)
-				}
-			}
+// BenchmarkSnapshotValidateVsTags measures whole-snapshot validation
+// against the baseline of validating only the tag identities it contains
+// (64 tags), the floor of any snapshot check, in the same run: snapshots of
+// 4, 16 and MaxActiveOverlays overlays whose texts (256 bytes) come from
+// each corpus class. Run it with
+//
+//	go test -run '^$' -bench 'SnapshotValidateVsTags' -cpu 1 ./conversationprojection/
+func BenchmarkSnapshotValidateVsTags(b *testing.B) {
+	tags := testTags(64)
+	validateTags := func() {
+		for i := range tags {
+			sinkError = tags[i].Identity.Validate()
 		}
-	})
+	}
 	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
-		s := Snapshot{NeverBackend: testTags(64), Steering: testOverlays(n, 256, true)}
 		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			var sum corpus.Summary
+			for _, c := range corpus.Load(b) {
+				s := Snapshot{NeverBackend: tags, Steering: testOverlays(n, 0, true)}
+				for i := range s.Steering {
+					s.Steering[i].Message.Text = "Steer: " + pjText(c, i, 256)
+				}
 				if err := s.Validate(); err != nil {
 					b.Fatal(err)
 				}
+				b.Run(c.Name, func(b *testing.B) {
+					r := corpus.Versus(b, func() { sinkError = s.Validate() }, validateTags)
+					b.ReportMetric(r.Ratio(), "x-tags")
+					sum.Add(c.Name, r.Ratio())
+				})
 			}
+			sum.Report(b, "x-tags", true)
 		})
+	}
+}
+
+// TestProjectValidatesEveryTag pins the validation of tags in the
+// projection kernel, which parses each tag once into its tag set and
+// checks a reason code equal to the last one only once: every tag is still
+// validated, in order, exactly as Snapshot.Validate does, whatever the
+// pattern of empty, repeated and changing reason codes.
+func TestProjectValidatesEveryTag(t *testing.T) {
+	ma, mb := pjMsg(lipapi.RoleUser, "tagged a"), pjMsg(lipapi.RoleUser, "tagged b")
+	a, b := mustIdentity(t, ma), mustIdentity(t, mb)
+	call := lipapi.Call{Messages: []lipapi.Message{ma, mb, pjMsg(lipapi.RoleUser, "kept")}}
+	good := []Tag{
+		{Identity: a, Reason: "r1"}, {Identity: b}, {Identity: a, Reason: "r1"},
+		{Identity: b, Reason: "r2"}, {Identity: a}, {Identity: b, Reason: "r2"},
+	}
+	bad := []Tag{
+		{Identity: a, Reason: "r 1"}, {Identity: a, Reason: " "},
+		{Identity: "v1:" + a[4:]}, {Identity: a[:20], Reason: "r1"},
+	}
+	for start := 0; start < 2; start++ {
+		for n := start; n <= len(good); n++ {
+			tags := slices.Clone(good[start:n])
+			snap := Snapshot{NeverBackend: tags}
+			_, ev, err := Project(call, snap)
+			if err != nil || snap.Validate() != nil {
+				t.Fatalf("%d valid tags: Project: %v; Validate: %v", n-start, err, snap.Validate())
+			}
+			if want := min(len(tags), 2); ev.FilteredCount != want {
+				t.Errorf("tags %d to %d: %d messages filtered, want %d", start, n, ev.FilteredCount, want)
+			}
+			for _, bt := range bad {
+				snap := Snapshot{NeverBackend: append(slices.Clone(tags), bt, good[0])}
+				want := snap.Validate()
+				_, _, err := Project(call, snap)
+				if want == nil || err == nil || !strings.Contains(err.Error(), want.Error()) ||
+					!strings.Contains(want.Error(), fmt.Sprintf("never_backend[%d]", len(tags))) {
+					t.Errorf("%d valid tags, then %+v: Project error %v, Validate error %v", len(tags), bt, err, want)
+				}
+			}
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -119,7 +120,13 @@ func TestStripMatchesTheReference(t *testing.T) {
 //     entries expecting their copies in the (empty) instructions: every
 //     remaining message was a candidate.
 func stDegenerate(shape string, k int) (lipapi.Call, []OverlayProvenance) {
-	hi := pjItem("", lipapi.RoleUser, "hi")
+	return stDegenerateTexts(shape, k, "hi", "x")
+}
+
+// stDegenerateTexts is stDegenerate with the texts of the repeated unit
+// (hiText) and of the others (xText).
+func stDegenerateTexts(shape string, k int, hiText, xText string) (lipapi.Call, []OverlayProvenance) {
+	hi := pjItem("", lipapi.RoleUser, hiText)
 	id, _ := ItemIdentityOf(hi)
 	prov := make([]OverlayProvenance, k)
 	var c lipapi.Call
@@ -129,20 +136,20 @@ func stDegenerate(shape string, k int) (lipapi.Call, []OverlayProvenance) {
 		if shape == "one position" {
 			index = 0
 		}
-		c.Items = []lipapi.Item{pjItem("", lipapi.RoleUser, "x")}
+		c.Items = []lipapi.Item{pjItem("", lipapi.RoleUser, xText)}
 		for range k {
 			c.Items = append(c.Items, hi)
 			if shape == "no position" {
-				c.Items = append(c.Items, pjItem("", lipapi.RoleUser, "x"))
+				c.Items = append(c.Items, pjItem("", lipapi.RoleUser, xText))
 			}
 		}
 		for i := range prov {
 			prov[i] = OverlayProvenance{InjectedAuthority: authorityItem, InjectedItemIndex: index, InjectedTrajectoryIndex: index}
 		}
 	case "other region":
-		c.Messages = []lipapi.Message{pjMsg(lipapi.RoleUser, "x")}
+		c.Messages = []lipapi.Message{pjMsg(lipapi.RoleUser, xText)}
 		for range k {
-			c.Messages = append(c.Messages, pjMsg(lipapi.RoleUser, "hi"), pjMsg(lipapi.RoleUser, "x"))
+			c.Messages = append(c.Messages, pjMsg(lipapi.RoleUser, hiText), pjMsg(lipapi.RoleUser, xText))
 		}
 		instr := true
 		for i := range prov {
@@ -183,21 +190,33 @@ func TestReassertDegenerateCostIsLinear(t *testing.T) {
 }
 
 // BenchmarkReassertDegenerate times Reassert on the degenerate inputs at
-// k and 4k: the time per operation grows about fourfold (it grew
-// sixteenfold with the quadratic search).
+// k=1600 against k=400 in the same run, the texts of the units (50 bytes)
+// taken from each corpus class, and reports the ratio: about 4, the growth
+// of a linear algorithm (it was about 16 with the quadratic search). Run it
+// with
+//
+//	go test -run '^$' -bench 'ReassertDegenerate' -cpu 1 ./conversationprojection/
 func BenchmarkReassertDegenerate(b *testing.B) {
 	for _, shape := range stShapes {
-		for _, k := range []int{400, 1600} {
-			c, prov := stDegenerate(shape, k)
-			b.Run(fmt.Sprintf("%s/k=%d", shape, k), func(b *testing.B) {
-				b.ReportAllocs()
-				for range b.N {
-					if _, _, err := Reassert(c, Snapshot{}, prov, lipapi.Call{}); err != nil {
-						b.Fatal(err)
+		b.Run(shape, func(b *testing.B) {
+			var sum corpus.Summary
+			for _, c := range corpus.Load(b) {
+				hi, x := pjText(c, 1, 50), pjText(c, 2, 50)
+				big, bigProv := stDegenerateTexts(shape, 1600, hi, x)
+				small, smallProv := stDegenerateTexts(shape, 400, hi, x)
+				b.Run(c.Name, func(b *testing.B) {
+					r := corpus.Versus(b,
+						func() { sinkCall, _, sinkError = Reassert(big, Snapshot{}, bigProv, lipapi.Call{}) },
+						func() { sinkCall, _, sinkError = Reassert(small, Snapshot{}, smallProv, lipapi.Call{}) })
+					if sinkError != nil {
+						b.Fatal(sinkError)
 					}
-				}
-			})
-		}
+					b.ReportMetric(r.Ratio(), "x-at-4k")
+					sum.Add(c.Name, r.Ratio())
+				})
+			}
+			sum.Report(b, "x-at-4k", true)
+		})
 	}
 }
 

@@ -2,7 +2,8 @@ package conversationprojection
 
 import (
 	"encoding/binary"
-	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
 )
 
 // linearSums is the largest number of sums a sumIndex finds by a linear
@@ -11,19 +12,26 @@ const linearSums = 8
 
 // A keyIndex numbers a set of distinct sums in the order they were added
 // and finds a sum's number in O(1) through an open-addressing hash table
-// with a load factor of at most one half. It hashes with a seed drawn per
-// index, as Go's maps do, so no choice of sums (tags and anchors are caller
-// input) can make probing degenerate; results never depend on the seed. It
+// with a load factor of at most one half. Tags and anchors are caller
+// input, so the hash is keyed with four words drawn per index: a
+// multiply-mix of the sum's words with the keys, as Go's maps use where
+// the processor has no AES instructions, so that no choice of sums can make
+// probing degenerate without knowing the keys; results never depend on
+// them. Each slot holds the upper half of its key's hash beside the key's
+// number, so that a probe reads a key only when that half matches. It
 // costs two allocations, where a map of the same size costs more.
 type keyIndex struct {
 	keys  []sum
-	slots []int32 // number+1 of the key hashed to each slot, 0 for none
-	seed  maphash.Seed
+	slots []uint64 // hash>>32<<32 | number+1 of the key hashed to each slot, 0 for none
+	seeds [4]uint64
 }
 
 // newKeyIndex returns an empty index with room for n keys.
 func newKeyIndex(n int) keyIndex {
 	x := keyIndex{keys: make([]sum, 0, n)}
+	for i := range x.seeds {
+		x.seeds[i] = rand.Uint64()
+	}
 	x.grow(n)
 	return x
 }
@@ -34,38 +42,66 @@ func (x *keyIndex) grow(n int) {
 	for size < 2*n {
 		size *= 2
 	}
-	x.slots, x.seed = make([]int32, size), maphash.MakeSeed()
+	x.slots = make([]uint64, size)
 	for k := range x.keys {
-		x.slots[x.probe(&x.keys[k])] = int32(k + 1)
+		h := x.hash(&x.keys[k])
+		i, _ := x.probe(&x.keys[k], h)
+		x.slots[i] = h>>32<<32 | uint64(k+1)
 	}
 }
 
-// probe returns the slot holding k, or the empty slot where k belongs.
-func (x *keyIndex) probe(k *sum) int {
-	mask := uint64(len(x.slots) - 1)
-	h := maphash.Bytes(x.seed, k[:]) & mask
-	for x.slots[h] != 0 && x.keys[x.slots[h]-1] != *k {
-		h = (h + 1) & mask
+// hash returns the keyed hash of k.
+func (x *keyIndex) hash(k *sum) uint64 { return keyedHash(&x.seeds, k) }
+
+// keyedHash returns the hash of s keyed with seeds: a multiply-mix of the
+// sum's words with the keys (see keyIndex).
+func keyedHash(seeds *[4]uint64, s *sum) uint64 {
+	mix := func(a, b uint64) uint64 {
+		hi, lo := bits.Mul64(a, b)
+		return hi ^ lo
 	}
-	return int(h)
+	return mix(binary.LittleEndian.Uint64(s[0:])^seeds[0], binary.LittleEndian.Uint64(s[8:])^seeds[1]) ^
+		mix(binary.LittleEndian.Uint64(s[16:])^seeds[2], binary.LittleEndian.Uint64(s[24:])^seeds[3])
+}
+
+// probe returns the slot holding k, whose hash is h, and true; or the
+// empty slot where k belongs and false.
+func (x *keyIndex) probe(k *sum, h uint64) (int, bool) {
+	mask := uint64(len(x.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := x.slots[i]
+		if s == 0 {
+			return int(i), false
+		}
+		if s>>32 == h>>32 && x.keys[uint32(s)-1] == *k {
+			return int(i), true
+		}
+	}
 }
 
 // find returns the number of k, or -1 when it is not in x.
-func (x *keyIndex) find(k *sum) int { return int(x.slots[x.probe(k)]) - 1 }
+func (x *keyIndex) find(k *sum) int {
+	i, ok := x.probe(k, x.hash(k))
+	if !ok {
+		return -1
+	}
+	return int(uint32(x.slots[i])) - 1
+}
 
 // add adds k unless it is present and returns its number, and whether it
 // was added.
 func (x *keyIndex) add(k sum) (int, bool) {
-	s := x.probe(&k)
-	if n := x.slots[s]; n != 0 {
-		return int(n - 1), false
+	h := x.hash(&k)
+	i, ok := x.probe(&k, h)
+	if ok {
+		return int(uint32(x.slots[i])) - 1, false
 	}
 	n := len(x.keys)
 	x.keys = append(x.keys, k)
 	if 2*len(x.keys) > len(x.slots) {
 		x.grow(2 * len(x.keys))
 	} else {
-		x.slots[s] = int32(n + 1)
+		x.slots[i] = h>>32<<32 | uint64(n+1)
 	}
 	return n, true
 }

@@ -18,7 +18,7 @@ import (
 type kernel struct {
 	snap *Snapshot
 	// tags is the set of the sums of the valid never_backend identities.
-	tags sumIndex
+	tags tagSet
 	// active is the number of active overlays.
 	active int
 	// anchors[i] is the sum of the anchor identity of snap.Steering[i]
@@ -63,30 +63,25 @@ func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
 			k.active++
 		}
 	}
-	k.tags = sumIndex{}
-	if len(snap.NeverBackend) > 0 {
-		k.tags = newSumIndex(len(snap.NeverBackend))
+	switch {
+	case p != nil:
+		k.tags, k.anchors = p.tags, p.anchors
+	case len(snap.NeverBackend) > 0:
+		k.tags = newTagSet(snap.NeverBackend)
 		for i := range snap.NeverBackend {
-			var s sum // zero: names no unit
-			if p != nil {
-				s = p.tags[i]
-			} else if id, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
-				s = id
-			}
-			if !s.isZero() {
-				k.tags.add(s)
+			if id, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
+				k.tags.add(i, &id)
 			}
 		}
-	}
-	if p != nil {
-		k.anchors = p.anchors
+	default:
+		k.tags = tagSet{}
 	}
 }
 
 // tagged reports whether id is a never_backend identity. The zero sum,
 // which stands for "no identity", is never tagged.
 func (k *kernel) tagged(id sum) bool {
-	return k.tags.len() > 0 && k.tags.find(&id) >= 0
+	return k.tags.len() > 0 && k.tags.has(&id)
 }
 
 // itemIdentity is the identity of message item it, counted.
@@ -112,20 +107,19 @@ func overlayRole(o *Overlay) lipapi.Role {
 
 // hashOverlays computes the identity of the unit injected for each active
 // overlay (the item and legacy forms of the unit have the same identity)
-// that is not known yet, into k.overlays, all in one stack buffer.
+// that is not known yet, into k.overlays.
 func (k *kernel) hashOverlays() error {
 	steering := k.snap.Steering
 	if k.overlays == nil {
 		k.overlays = make([]sum, len(steering))
 	}
-	var buf [hashBufSize]byte
 	for i := range steering {
 		o := &steering[i]
 		if !o.Active || !k.overlays[i].isZero() {
 			continue
 		}
 		k.hashes++
-		id, err := textSumInto(&buf, overlayRole(o), o.Message.Text)
+		id, err := textSum(overlayRole(o), o.Message.Text)
 		if err != nil {
 			return fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
 		}

@@ -2,44 +2,66 @@ package lipapi
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"reflect"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 // representativeItemCall returns a valid 50-item agent trajectory: a user
 // turn, then rounds of reasoning, assistant commentary, two tool calls and
 // their results, ending with an assistant answer and a reference.
-func representativeItemCall() Call {
+func representativeItemCall() Call { return itemCallWith(plainTexts) }
+
+// plainTexts are the texts of the representative calls.
+var plainTexts = []string{"Find the failing test and fix it.", "Look at the test output.",
+	"Running the tests and reading the file.", "--- FAIL: TestX (0.00s)\n    x_test.go:12: got 3, want 4\nFAIL",
+	"package x\n\nfunc TestX(t *testing.T) { ... }\n", "Fixed: the expected value was off by one."}
+
+// quoteJSON returns s as a JSON string.
+func quoteJSON(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// itemCallWith is representativeItemCall with its texts taken in turn from
+// texts: the user turn, summaries, commentary, tool output (also carried as
+// JSON in the tool arguments) and the answer.
+func itemCallWith(texts []string) Call {
+	k := 0
+	text := func() string { k++; return texts[(k-1)%len(texts)] }
 	items := []Item{{Kind: ItemKindMessage, ID: "msg_u", Role: RoleUser, Content: []ContentPart{
-		{Kind: ContentPartText, Text: "Find the failing test and fix it."},
+		{Kind: ContentPartText, Text: text()},
 		{Kind: ContentPartFileRef, FileRef: "file://log.txt", FileMIME: "text/plain"},
 	}}}
 	for r := 0; len(items) < 48; r++ {
 		id := func(p string) string { return fmt.Sprintf("%s_%d", p, r) }
 		items = append(items,
 			Item{Kind: ItemKindReasoning, ID: id("rs"), Reasoning: &ReasoningItem{Reasoning: &ReasoningPart{
-				Dialect: "openai-responses", Summary: raw(`[{"type":"summary_text","text":"Look at the test output."}]`),
+				Dialect: "openai-responses", Summary: raw(`[{"type":"summary_text","text":` + quoteJSON(text()) + `}]`),
 				EncryptedContent: raw(`"gAAAAABoZ3JlYXQ"`), EncryptedContentPresent: true,
 			}}},
 			Item{Kind: ItemKindMessage, ID: id("msg"), Status: ItemStatusCompleted, Role: RoleAssistant, Phase: AssistantPhaseCommentary,
-				Content: []ContentPart{{Kind: ContentPartText, Text: "Running the tests and reading the file."}}},
+				Content: []ContentPart{{Kind: ContentPartText, Text: text()}}},
 			Item{Kind: ItemKindToolCall, ID: id("fc_a"), Status: ItemStatusCompleted, ToolCall: &ToolCallItem{
 				CallID: id("call_a"), Name: "shell", Arguments: raw(`{"cmd":["go","test","./..."],"timeout_ms":60000}`)}},
 			Item{Kind: ItemKindToolCall, ID: id("fc_b"), Status: ItemStatusCompleted, ToolCall: &ToolCallItem{
-				CallID: id("call_b"), Name: "read_file", Arguments: raw(`{"path":"pkg/x_test.go"}`)}},
+				CallID: id("call_b"), Name: "write_file", Arguments: raw(`{"path":"pkg/x_test.go","content":` + quoteJSON(text()) + `}`)}},
 			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: id("call_a"), Name: "shell",
-				Output: "--- FAIL: TestX (0.00s)\n    x_test.go:12: got 3, want 4\nFAIL"}},
-			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: id("call_b"), Name: "read_file", Parts: []ContentPart{
-				{Kind: ContentPartText, Text: "package x\n\nfunc TestX(t *testing.T) { ... }\n"},
+				Output: text()}},
+			Item{Kind: ItemKindToolResult, ToolResult: &ToolResultItem{CallID: id("call_b"), Name: "write_file", Parts: []ContentPart{
+				{Kind: ContentPartText, Text: text()},
 			}}},
 		)
 	}
 	items = append(items,
 		Item{Kind: ItemKindMessage, ID: "msg_final", Role: RoleAssistant, Phase: AssistantPhaseFinalAnswer, Content: []ContentPart{
-			{Kind: ContentPartText, Text: "Fixed: the expected value was off by one."},
+			{Kind: ContentPartText, Text: text()},
 			{Kind: ContentPartAnnotation, Annotation: &AnnotationPart{Type: "file_citation", Data: raw(`{"path":"pkg/x_test.go","line":12}`)}},
 		}},
 		Item{Kind: ItemKindItemReference, Reference: &ItemReference{ID: "msg_u"}},
@@ -49,25 +71,31 @@ func representativeItemCall() Call {
 
 // representativeLegacyCall returns a valid legacy call of 50 messages with
 // instructions, text, tool results, json and reasoning parts.
-func representativeLegacyCall() Call {
+func representativeLegacyCall() Call { return legacyCallWith(plainTexts) }
+
+// legacyCallWith is representativeLegacyCall with its texts taken in turn
+// from texts: instructions, turns, reasoning, tool results and their JSON.
+func legacyCallWith(texts []string) Call {
+	k := 0
+	text := func() string { k++; return texts[(k-1)%len(texts)] }
 	c := Call{ID: "req_legacy", Instructions: []Message{
 		{Role: RoleSystem, Parts: []Part{TextPart("You are a careful coding agent.")}},
 		{Role: RoleDeveloper, Parts: []Part{TextPart("Prefer small diffs.")}},
 	}}
 	c.Messages = append(c.Messages, Message{Role: RoleUser, Parts: []Part{
-		TextPart("Find the failing test and fix it."),
+		TextPart(text()),
 		{Kind: PartImageRef, ImageRef: "img://screenshot", ImageMIME: "image/png"},
 	}})
 	for len(c.Messages) < 50 {
 		c.Messages = append(c.Messages,
 			Message{Role: RoleAssistant, Parts: []Part{
-				{Kind: PartReasoning, Reasoning: &ReasoningPart{Dialect: "anthropic-messages", Text: "Check the test first.", Signature: "c2lnbmF0dXJl"}},
-				TextPart("Running the tests."),
+				{Kind: PartReasoning, Reasoning: &ReasoningPart{Dialect: "anthropic-messages", Text: text(), Signature: "c2lnbmF0dXJl"}},
+				TextPart(text()),
 			}},
 			Message{Role: RoleTool, Parts: []Part{
-				{Kind: PartToolResult, ToolCallID: "call_1", ToolName: "shell", Content: raw(`{"exit":1,"stdout":"FAIL"}`)},
+				{Kind: PartToolResult, ToolCallID: "call_1", ToolName: "shell", Text: text(), Content: raw(`{"exit":1,"stdout":` + quoteJSON(text()) + `}`)},
 			}},
-			Message{Role: RoleUser, Parts: []Part{{Kind: PartJSON, Content: raw(`{"approve":true}`)}}},
+			Message{Role: RoleUser, Parts: []Part{{Kind: PartJSON, Content: raw(`{"approve":true,"note":` + quoteJSON(text()) + `}`)}}},
 		)
 	}
 	return c
@@ -157,60 +185,76 @@ func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {
 	}
 }
 
-// benchAgainst runs op and, under the name suffix "/baseline=<baseline>",
-// ref on each benchmark call, reporting throughput over the size of the
-// call's JSON encoding so that both sub-benchmarks compare directly.
-func benchAgainst(b *testing.B, baseline string, op func(Call) error, ref func(Call, []byte) error) {
-	for _, bc := range []struct {
-		name string
-		call Call
-	}{
-		{"items50", representativeItemCall()},
-		{"legacy50", representativeLegacyCall()},
-	} {
-		enc, err := json.Marshal(bc.call)
-		if err != nil {
-			b.Fatal(err)
-		}
-		run := func(name string, fn func() error) {
-			b.Run(name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(len(enc)))
-				for i := 0; i < b.N; i++ {
-					if err := fn(); err != nil {
-						b.Fatal(err)
-					}
+// corpusCalls calls run with the item and the legacy representative calls
+// whose texts come from each corpus class (sizes cycling through 50 to
+// 4,096 bytes), and the JSON encoding of each, with a summary per call
+// shape.
+func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc []byte) float64) {
+	classes := corpus.Load(b)
+	for _, shape := range []string{"items50", "legacy50"} {
+		b.Run(shape, func(b *testing.B) {
+			var sum corpus.Summary
+			for _, cl := range classes {
+				var texts []string
+				for i, n := range []int{300, 50, 1200, 300, 4096, 300, 50, 1200} {
+					texts = append(texts, cl.Sample(i, n))
 				}
-			})
-		}
-		run(bc.name, func() error { return op(bc.call) })
-		run(bc.name+"/baseline="+baseline, func() error { return ref(bc.call, enc) })
+				c := itemCallWith(texts)
+				if shape == "legacy50" {
+					c = legacyCallWith(texts)
+				}
+				if err := c.Validate(); err != nil {
+					b.Fatalf("%s: %v", cl.Name, err)
+				}
+				enc, err := json.Marshal(c)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Run(cl.Name, func(b *testing.B) {
+					r := run(b, c, enc)
+					b.ReportMetric(r, unit)
+					sum.Add(cl.Name, r)
+				})
+			}
+			sum.Report(b, unit, false)
+		})
 	}
 }
 
-// BenchmarkValidate measures Validate against a baseline that merely checks
-// the call's JSON encoding with json.Valid (one pass over the same data).
-func BenchmarkValidate(b *testing.B) {
-	benchAgainst(b, "json.Valid", Call.Validate, func(_ Call, enc []byte) error {
-		if !json.Valid(enc) {
-			return errors.New("invalid encoding")
-		}
-		return nil
+var (
+	sinkError error
+	sinkCall  Call
+	sinkBool  bool
+)
+
+// BenchmarkValidateVsJSONValid measures Validate against json.Valid of the
+// call's JSON encoding (one pass over the same data), in the same run, per
+// corpus class, and reports how many times faster Validate is. Run it with
+//
+//	go test -run '^$' -bench 'ValidateVsJSONValid|CloneCallVsJSONRoundTrip' -cpu 1 ./lipapi/
+func BenchmarkValidateVsJSONValid(b *testing.B) {
+	corpusCalls(b, "x-faster", func(b *testing.B, c Call, enc []byte) float64 {
+		return corpus.Versus(b,
+			func() { sinkError = c.Validate() },
+			func() { sinkBool = json.Valid(enc) }).Speedup()
 	})
 }
 
-// BenchmarkCloneCall measures CloneCall against the common alternative of a
-// JSON round trip (which also loses Metadata and nil-versus-empty).
-func BenchmarkCloneCall(b *testing.B) {
-	benchAgainst(b, "json-round-trip", func(c Call) error {
-		_ = CloneCall(c)
-		return nil
-	}, func(c Call, _ []byte) error {
-		out, err := json.Marshal(c)
-		if err != nil {
-			return err
-		}
-		var back Call
-		return json.Unmarshal(out, &back)
+// BenchmarkCloneCallVsJSONRoundTrip measures CloneCall against the common
+// alternative of a JSON round trip (which also loses Metadata and
+// nil-versus-empty), per corpus class, and reports how many times faster
+// CloneCall is.
+func BenchmarkCloneCallVsJSONRoundTrip(b *testing.B) {
+	corpusCalls(b, "x-faster", func(b *testing.B, c Call, _ []byte) float64 {
+		return corpus.Versus(b,
+			func() { sinkCall = CloneCall(c) },
+			func() {
+				out, err := json.Marshal(c)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var back Call
+				sinkError = json.Unmarshal(out, &back)
+			}).Speedup()
 	})
 }

@@ -2,138 +2,144 @@ package protocolstate
 
 import (
 	"crypto/sha256"
-	"math"
-	"strings"
+	"encoding/base64"
+	"strconv"
 	"testing"
-	"time"
 
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/terminaldecision"
 )
+
+// Every benchmark here runs over the benchmark corpus, interleaved with its
+// baseline in the same run (corpus.Versus), per class, and ends with a
+// summary giving the worst case and the median. Run them with
+//
+//	go test -run '^$' -bench . -cpu 1 ./protocolstate/
 
 var (
 	sinkString string
 	sinkSum    [sha256.Size]byte
 	sinkState  State
+	sinkBytes  []byte
+	sinkError  error
 )
 
-// BenchmarkFingerprint measures Fingerprint on the golden fixture.
-func BenchmarkFingerprint(b *testing.B) {
-	in := fixtureInput(b)
-	b.SetBytes(int64(len(refPreimage(in))))
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkString = Fingerprint(in)
+// benchSizes are the sizes of the evidence texts the fingerprint
+// benchmarks use, up to the bound terminaldecision.ValidateInput enforces.
+var benchSizes = []int{50, 300, 1200, terminaldecision.MaxEvidenceTextBytes}
+
+// evidenceOf returns the golden fixture with its objective (at most 300
+// bytes), candidate text and recent text of n bytes taken from c, and all
+// eight action slots active when actions is set.
+func evidenceOf(tb testing.TB, c corpus.Class, n int, actions bool) terminaldecision.Input {
+	in := fixtureInput(tb)
+	if actions {
+		in = fullActions(in)
 	}
+	in.Evidence.Objective = c.Sample(1, min(n, 300))
+	in.Evidence.CandidateText = c.Sample(2, n)
+	in.Evidence.RecentText = c.Sample(3, n)
+	return in
 }
 
-// BenchmarkFingerprintBaselineSum256 is the baseline of BenchmarkFingerprint:
-// sha256.Sum256 over the fixture's ready-made preimage.
-func BenchmarkFingerprintBaselineSum256(b *testing.B) {
-	pre := []byte(refPreimage(fixtureInput(b)))
-	b.SetBytes(int64(len(pre)))
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkSum = sha256.Sum256(pre)
-	}
-}
-
-// BenchmarkFingerprintVsSum256 alternates batches of Fingerprint and of the
-// Sum256 baseline in the same run and reports the ratio of their fastest
-// batches as x-sum256 (the target is at most 1.3), with the per-call times of
-// those batches as fp-ns and sum256-ns. The fastest batch is the one least
-// disturbed by other work on a shared machine. Its ns/op covers one batch of
-// each.
+// BenchmarkFingerprintVsSum256 measures Fingerprint against sha256.Sum256
+// of its ready-made preimage (the goal: at most 1.3x), on evidence whose
+// texts come from each corpus class (CRLF line endings, which the preimage
+// rewrites, included), at each of benchSizes, with the fixture's actions
+// and with all eight action slots active.
 func BenchmarkFingerprintVsSum256(b *testing.B) {
-	benchmarkVsSum256(b, fixtureInput(b))
-}
-
-// BenchmarkFingerprintCRLFVsSum256 is BenchmarkFingerprintVsSum256 for the
-// fixture with a CRLF in its recent text: the small preimage is written a
-// second time, rewriting line endings.
-func BenchmarkFingerprintCRLFVsSum256(b *testing.B) {
-	in := fixtureInput(b)
-	in.Evidence.RecentText = "recent\r\ntranscript"
-	benchmarkVsSum256(b, in)
-}
-
-// BenchmarkFingerprintLargeVsSum256 is BenchmarkFingerprintVsSum256 for a
-// 2 KB preimage, which streams through the window.
-func BenchmarkFingerprintLargeVsSum256(b *testing.B) {
-	in := fixtureInput(b)
-	in.Evidence.RecentText = strings.Repeat("recent transcript line\n", 60)
-	in.Evidence.Objective = strings.Repeat("ship the release ", 20)
-	benchmarkVsSum256(b, in)
-}
-
-// BenchmarkFingerprintActionsVsSum256 is BenchmarkFingerprintVsSum256 for
-// the fixture with all eight action slots active: a 31-record preimage.
-func BenchmarkFingerprintActionsVsSum256(b *testing.B) {
-	benchmarkVsSum256(b, fullActions(fixtureInput(b)))
-}
-
-// BenchmarkFingerprintLongRecentVsSum256 is BenchmarkFingerprintVsSum256 for
-// the fixture with a 300-byte recent text.
-func BenchmarkFingerprintLongRecentVsSum256(b *testing.B) {
-	in := fixtureInput(b)
-	in.Evidence.RecentText = strings.Repeat("the tool returned ok; ", 14)[:300]
-	benchmarkVsSum256(b, in)
-}
-
-// BenchmarkFingerprintCRLFLinesVsSum256 is BenchmarkFingerprintVsSum256 for
-// the fixture with a 1.7 KB recent text of CRLF-terminated lines.
-func BenchmarkFingerprintCRLFLinesVsSum256(b *testing.B) {
-	in := fixtureInput(b)
-	in.Evidence.RecentText = strings.Repeat("recent transcript line\r\n", 70)
-	benchmarkVsSum256(b, in)
-}
-
-func benchmarkVsSum256(b *testing.B, in terminaldecision.Input) {
-	pre := []byte(refPreimage(in))
-	const batch = 16
-	fpBest, sumBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
-	for b.Loop() {
-		start := time.Now()
-		for range batch {
-			sinkString = Fingerprint(in)
+	for _, actions := range []bool{false, true} {
+		name := "fixture-actions"
+		if actions {
+			name = "actions=8"
 		}
-		mid := time.Now()
-		for range batch {
-			sinkSum = sha256.Sum256(pre)
+		b.Run(name, func(b *testing.B) {
+			var sum corpus.Summary
+			for _, c := range corpus.Load(b) {
+				for _, n := range benchSizes {
+					in := evidenceOf(b, c, n, actions)
+					pre := []byte(refPreimage(in))
+					case_ := c.Name + "/" + strconv.Itoa(n)
+					b.Run(case_, func(b *testing.B) {
+						r := corpus.Versus(b,
+							func() { sinkString = Fingerprint(in) },
+							func() { sinkSum = sha256.Sum256(pre) })
+						b.ReportMetric(r.Ratio(), "x-sum256")
+						sum.Add(case_, r.Ratio())
+					})
+				}
+			}
+			sum.Report(b, "x-sum256", true)
+		})
+	}
+}
+
+// TestFingerprintAllocatesOnlyItsResult pins Fingerprint at one allocation
+// (the result) on the evidence of every class and size the benchmark uses.
+func TestFingerprintAllocatesOnlyItsResult(t *testing.T) {
+	for _, c := range corpus.Load(t) {
+		for _, n := range benchSizes {
+			for _, actions := range []bool{false, true} {
+				in := evidenceOf(t, c, n, actions)
+				if got := testing.AllocsPerRun(20, func() { sinkString = Fingerprint(in) }); got != 1 {
+					t.Errorf("%s/%d (actions %t): %v allocations, want 1", c.Name, n, actions, got)
+				}
+			}
 		}
-		fpBest = min(fpBest, mid.Sub(start))
-		sumBest = min(sumBest, time.Since(mid))
-	}
-	b.ReportMetric(float64(fpBest)/float64(sumBest), "x-sum256")
-	b.ReportMetric(float64(fpBest)/batch, "fp-ns")
-	b.ReportMetric(float64(sumBest)/batch, "sum256-ns")
-}
-
-// BenchmarkEncode measures Encode of a state with a fingerprint (the 115-byte
-// token).
-func BenchmarkEncode(b *testing.B) {
-	s := State{Reprompts: 1, LastFingerprint: fp}
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkString, _ = Encode(s)
 	}
 }
 
-// BenchmarkDecode measures Decode of the 115-byte golden token.
-func BenchmarkDecode(b *testing.B) {
-	token, err := Encode(State{Reprompts: 1, LastFingerprint: fp})
-	if err != nil {
-		b.Fatal(err)
+// tokenCases returns, per corpus class, the state whose fingerprint is
+// that of 1,200-byte evidence of the class, and its token.
+func tokenCases(b *testing.B) (names []string, states []State, tokens []string) {
+	for _, c := range corpus.Load(b) {
+		s := State{Reprompts: 1, ConsecutiveNoProgress: 1, LastFingerprint: Fingerprint(evidenceOf(b, c, 1200, false))}
+		token, err := Encode(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		names, states, tokens = append(names, c.Name), append(states, s), append(tokens, token)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkState, _ = Decode(token)
-	}
+	return names, states, tokens
 }
 
-// BenchmarkDecodeZeroState measures Decode of the 20-byte zero-state token.
-func BenchmarkDecodeZeroState(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkState, _ = Decode(TokenPrefix + "AQAAAAA")
+// BenchmarkEncodeVsBase64 measures Encode of a state carrying the
+// fingerprint of each class's evidence (a 115-byte token) against the
+// base64url encoding of its payload alone.
+func BenchmarkEncodeVsBase64(b *testing.B) {
+	names, states, tokens := tokenCases(b)
+	var sum corpus.Summary
+	for i, name := range names {
+		payload, err := base64.RawURLEncoding.DecodeString(tokens[i][len(TokenPrefix):])
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			r := corpus.Versus(b,
+				func() { sinkString, sinkError = Encode(states[i]) },
+				func() { sinkString = base64.RawURLEncoding.EncodeToString(payload) })
+			b.ReportMetric(r.Ratio(), "x-base64")
+			sum.Add(name, r.Ratio())
+		})
 	}
+	sum.Report(b, "x-base64", true)
+}
+
+// BenchmarkDecodeVsBase64 measures Decode of the tokens of
+// BenchmarkEncodeVsBase64 against base64url decoding their text alone
+// (Decode also checks that the text is canonical and validates the state).
+func BenchmarkDecodeVsBase64(b *testing.B) {
+	names, _, tokens := tokenCases(b)
+	var sum corpus.Summary
+	for i, name := range names {
+		text := tokens[i][len(TokenPrefix):]
+		b.Run(name, func(b *testing.B) {
+			r := corpus.Versus(b,
+				func() { sinkState, sinkError = Decode(tokens[i]) },
+				func() { sinkBytes, sinkError = base64.RawURLEncoding.DecodeString(text) })
+			b.ReportMetric(r.Ratio(), "x-base64")
+			sum.Add(name, r.Ratio())
+		})
+	}
+	sum.Report(b, "x-base64", true)
 }

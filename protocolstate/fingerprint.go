@@ -45,10 +45,11 @@ import (
 //
 // Fingerprint does not validate in (ValidateInput still rejects evidence
 // populated beyond ActionCount) and never panics. It allocates only the
-// result and runs in time linear in the hashed bytes: a preimage of up to
-// 2 KiB (the common evidence, full action arrays, texts of a few hundred
-// bytes) is built whole in a stack buffer and hashed at once, a larger one
-// streams into the hash through a fixed stack window.
+// result and runs in time linear in the hashed bytes: a preimage of the
+// size valid evidence can have (up to the text and identifier bounds of
+// terminaldecision) is built whole in a stack buffer, in one pass, and
+// hashed at once; a larger one streams into the hash through a fixed stack
+// window.
 func Fingerprint(in terminaldecision.Input) string {
 	// The result is allocated while the hash of the last blocks is still
 	// in flight: the allocation depends on nothing the hash computes. The
@@ -58,21 +59,18 @@ func Fingerprint(in terminaldecision.Input) string {
 	var small [smallBytes]byte
 	var sum [sha256.Size]byte
 	n, size := preimageBound(&in)
-	if size <= mediumBytes {
+	if size <= largeBytes {
 		buf := small[:0]
-		if size > smallBytes {
-			// Only the calls that need the medium buffer clear it.
+		switch {
+		case size > mediumBytes:
+			// Only the calls that need a larger buffer clear it.
+			var large [largeBytes]byte
+			buf = large[:0]
+		case size > smallBytes:
 			var medium [mediumBytes]byte
 			buf = medium[:0]
 		}
-		pre := appendRecords(buf, &in, n, false)
-		if bytes.IndexByte(pre, '\r') >= 0 {
-			// Rarely, a value has a CR: the records are written again
-			// with the line endings of the normalized values rewritten.
-			// One scan of the whole preimage is cheaper than one per
-			// normalized value.
-			pre = appendRecords(buf, &in, n, true)
-		}
+		pre := appendRecords(buf, &in, n)
 		// h stays a local of this function and only this function calls
 		// its methods: the compiler then knows its concrete type,
 		// devirtualizes Write and Sum and keeps the hash state on the
@@ -114,14 +112,17 @@ func flagRecords(expected, observed bool) string {
 	return expectedFalse + "\n" + observedFalse + "\n"
 }
 
-// smallBytes and mediumBytes are the sizes of the stack buffers in which
-// Fingerprint builds a preimage whole, to hash it with one call: the small
-// one serves the common evidence, the medium one full action arrays and
-// longer texts without making every call clear a large buffer. A larger
-// preimage streams through preimage instead.
+// smallBytes, mediumBytes and largeBytes are the sizes of the stack buffers
+// in which Fingerprint builds a preimage whole, to hash it with one call:
+// the small one serves the common evidence, the medium one full action
+// arrays and texts of several hundred bytes, the large one any evidence
+// within the bounds terminaldecision.ValidateInput enforces (largeBytes is
+// checked against them by a test), without making every call clear a large
+// buffer. A larger preimage streams through preimage instead.
 const (
 	smallBytes  = 512
 	mediumBytes = 2048
+	largeBytes  = 9 << 10
 )
 
 // Upper bounds of the bytes framing the values of a preimage built whole:
@@ -134,10 +135,10 @@ const (
 	actionFraming = len("action_kind::\n") + len("action_status::\n") + len("action_name::\n") + 3*4
 )
 
-// Every value of a preimage built whole is shorter than mediumBytes bytes,
+// Every value of a preimage built whole is shorter than largeBytes bytes,
 // so appendLength's four digits suffice: this constant overflows, failing
-// the build, if mediumBytes grows past that.
-const _ = uint(9999 - mediumBytes)
+// the build, if largeBytes grows past that.
+const _ = uint(9999 - largeBytes)
 
 // preimageBound returns the number of active actions of in and an upper
 // bound of the length of its preimage: the framing bounds above and the
@@ -155,38 +156,47 @@ func preimageBound(in *terminaldecision.Input) (n, size int) {
 }
 
 // appendRecords appends the records of in with n active actions, trimming
-// the normalized values and, with rewrite, rewriting their line endings too.
-// The capacity of b must hold them.
-func appendRecords(b []byte, in *terminaldecision.Input, n int, rewrite bool) []byte {
+// the normalized values and rewriting their line endings, in one pass. The
+// capacity of b must hold them.
+func appendRecords(b []byte, in *terminaldecision.Input, n int) []byte {
 	ev := &in.Evidence
 	objective, candidate, recent := ev.Objective, ev.CandidateText, ev.RecentText
 	if mayTrim(objective) {
-		objective = strings.TrimSpace(objective)
+		objective = trimSpace(objective)
 	}
 	if mayTrim(candidate) {
-		candidate = strings.TrimSpace(candidate)
+		candidate = trimSpace(candidate)
 	}
 	if mayTrim(recent) {
-		recent = strings.TrimSpace(recent)
+		recent = trimSpace(recent)
 	}
 	b = appendRecord(b, "cause:", string(in.Candidate.Cause))
 	b = append(b, flagRecords(ev.ExplicitCompletionExpected, ev.ExplicitCompletion)...)
-	if rewrite {
-		b = appendRewritten(b, "objective:", objective)
-		b = appendRewritten(b, "candidate:", candidate)
-		b = appendRewritten(b, "recent:", recent)
-	} else {
-		b = appendRecord(b, "objective:", objective)
-		b = appendRecord(b, "candidate:", candidate)
-		b = appendRecord(b, "recent:", recent)
-	}
+	b = appendRewritten(b, "objective:", objective)
+	b = appendRewritten(b, "candidate:", candidate)
+	b = appendRewritten(b, "recent:", recent)
 	b = append(b, "action_count:1:"...)
 	b = append(b, counts[n], '\n')
+	at := len(b)
+	b = appendActions(b, in, n, false)
+	if bytes.IndexByte(b[at:], '\r') >= 0 {
+		// Rarely, an action name has a CR: the action records are written
+		// again with the names' line endings rewritten. One scan of them
+		// all is cheaper than one per name.
+		b = appendActions(b[:at], in, n, true)
+	}
+	return b
+}
+
+// appendActions appends the records of the n active actions of in,
+// trimming their names and, with rewrite, rewriting the names' line
+// endings too. The capacity of b must hold them.
+func appendActions(b []byte, in *terminaldecision.Input, n int, rewrite bool) []byte {
 	for i := range n {
-		a := &ev.Actions[i]
+		a := &in.Evidence.Actions[i]
 		name := a.Name
 		if mayTrim(name) {
-			name = strings.TrimSpace(name)
+			name = trimSpace(name)
 		}
 		if k, s := kindIndex(a.Kind), statusIndex(a.Status); k >= 0 && s >= 0 {
 			b = append(b, actionRecords[k][s]...)
@@ -274,6 +284,63 @@ func appendRewritten(b []byte, name, v string) []byte {
 // space. The test is kept this small so that it inlines.
 func mayTrim(v string) bool {
 	return len(v) > 0 && (v[0]-'!' >= '~'-'!'+1 || v[len(v)-1]-'!' >= '~'-'!'+1)
+}
+
+// trimSpace is strings.TrimSpace: it drops the white space runes at both
+// ends of v, matching their bytes without decoding runes. (TrimSpace
+// itself decodes rune by rune and looks each up in the Unicode tables once
+// an end is not ASCII, which most scripts' text is.) A rune that is not
+// valid UTF-8 is never white space, as for TrimSpace.
+func trimSpace(v string) string {
+	for v != "" {
+		n := spaceLen(v, 0)
+		if n == 0 {
+			break
+		}
+		v = v[n:]
+	}
+	for v != "" {
+		j := len(v) - 1
+		for k := 0; k < 2 && j > 0 && v[j]&0xc0 == 0x80; k++ {
+			j--
+		}
+		if n := spaceLen(v, j); n == 0 || j+n != len(v) {
+			break
+		}
+		v = v[:j]
+	}
+	return v
+}
+
+// spaceLen returns the length of the white space rune the bytes of v from
+// i on start with, or 0: ASCII white space, or U+0085, U+00A0, U+1680,
+// U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and U+3000, the white
+// space of Unicode (unicode.IsSpace) outside ASCII.
+func spaceLen(v string, i int) int {
+	switch v[i] {
+	case '\t', '\n', '\v', '\f', '\r', ' ':
+		return 1
+	case 0xc2:
+		if i+1 < len(v) && (v[i+1] == 0x85 || v[i+1] == 0xa0) {
+			return 2
+		}
+	case 0xe1:
+		if i+2 < len(v) && v[i+1] == 0x9a && v[i+2] == 0x80 {
+			return 3
+		}
+	case 0xe2:
+		if i+2 < len(v) {
+			b, c := v[i+1], v[i+2]
+			if b == 0x80 && (0x80 <= c && c <= 0x8a || c == 0xa8 || c == 0xa9 || c == 0xaf) || b == 0x81 && c == 0x9f {
+				return 3
+			}
+		}
+	case 0xe3:
+		if i+2 < len(v) && v[i+1] == 0x80 && v[i+2] == 0x80 {
+			return 3
+		}
+	}
+	return 0
 }
 
 // appendRecord appends the record name (which includes its ':') with value

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 	"github.com/agentkernel/agentkernel/terminaldecision"
@@ -288,6 +289,32 @@ func TestMayTrimNeverMissesWhiteSpace(t *testing.T) {
 	}
 }
 
+// TestTrimSpaceIsStringsTrimSpace pins trimSpace to strings.TrimSpace:
+// every Unicode white space rune and many that are not (their neighbours,
+// truncated and stray bytes), alone, repeated, at either end and at both,
+// around ASCII and multi-byte text.
+func TestTrimSpaceIsStringsTrimSpace(t *testing.T) {
+	var edges []string
+	for r := rune(0); r <= 0x3100; r++ {
+		if unicode.IsSpace(r) || r > 0x7f && r%97 == 0 || r >= 0x1670 && r <= 0x1690 || r >= 0x1ff0 && r <= 0x2060 || r >= 0x2ff0 && r <= 0x3010 {
+			edges = append(edges, string(r))
+		}
+	}
+	edges = append(edges, "a", "\x00", "\x80", "\xbf", "\xc2", "\xe2\x80", "\xe3\x80", "\xe1\x9a", "\xf0\x9f\x98\x80",
+		"\xff", "\u00a0\xa0", "\xa0", "\x85", "😀", "\ufffd", "\u3000\u3000", " \u2028 ")
+	for _, a := range edges {
+		for _, inner := range []string{"", "x", "中文", " \u3000 "} {
+			for _, b := range []string{"", "y", "\u2028", "\x85", "é", "\xa0", "\u00a0"} {
+				for _, v := range []string{a + inner + b, b + inner + a, a + inner + a, a + a} {
+					if got, want := trimSpace(v), strings.TrimSpace(v); got != want {
+						t.Fatalf("trimSpace(%q) = %q, want %q", v, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestFingerprintPreimageBounds grows a value of each kind one byte at a
 // time until the preimage is no longer built whole: each tier switch
 // happens once, every preimage fits the buffer of its tier, and both paths
@@ -300,13 +327,15 @@ func TestFingerprintPreimageBounds(t *testing.T) {
 			return smallBytes
 		case size <= mediumBytes:
 			return mediumBytes
+		case size <= largeBytes:
+			return largeBytes
 		}
 		return math.MaxInt
 	}
 	for _, base := range []terminaldecision.Input{{}, fixtureInput(t)} {
 		for _, field := range []string{"cause", "recent", "name"} {
 			last := smallBytes
-			for size := 0; size <= mediumBytes; size++ {
+			for size := 0; size <= largeBytes; size++ {
 				in := base
 				pad := strings.Repeat("v", size)
 				switch field {
@@ -325,23 +354,22 @@ func TestFingerprintPreimageBounds(t *testing.T) {
 				if len(refPreimage(in)) > got {
 					t.Fatalf("%s +%d: a %d-byte preimage in the %d-byte tier", field, size, len(refPreimage(in)), got)
 				}
-				if size%7 == 0 || got != last || size%1000 < 3 || size%100 < 3 {
+				if size%37 == 0 || got != last || size%1000 < 3 || size%100 < 3 {
 					assertFingerprint(t, in)
 				}
 				last = got
 			}
 			if last != math.MaxInt {
-				t.Fatalf("%s: a %d-byte value is still built whole", field, mediumBytes)
+				t.Fatalf("%s: a %d-byte value is still built whole", field, largeBytes)
 			}
 		}
 	}
 }
 
 // TestFingerprintTierCoverage pins which inputs take the small tier (the
-// benchmark fixture, the zero input and small inputs with CRs anywhere,
-// whose records are written a second time with line endings rewritten),
-// which the medium one and which stream, and that all agree with the
-// reference.
+// benchmark fixture, the zero input and small inputs with CRs anywhere),
+// which the medium one, which the large one and which stream, and that all
+// agree with the reference.
 func TestFingerprintTierCoverage(t *testing.T) {
 	with := func(mutate func(*terminaldecision.Input)) terminaldecision.Input {
 		in := fixtureInput(t)
@@ -351,7 +379,7 @@ func TestFingerprintTierCoverage(t *testing.T) {
 	cases := []struct {
 		name string
 		in   terminaldecision.Input
-		tier int // 0 small, 1 medium, 2 streamed
+		tier int // 0 small, 1 medium, 2 large, 3 streamed
 	}{
 		{"zero", terminaldecision.Input{}, 0},
 		{"fixture", fixtureInput(t), 0},
@@ -375,13 +403,21 @@ func TestFingerprintTierCoverage(t *testing.T) {
 		}), 1},
 		{"too large for small", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", smallBytes) }), 1},
 		{"too large for medium", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r", mediumBytes) }), 2},
+		{"CRLF texts at their bound", with(func(in *terminaldecision.Input) {
+			in.Evidence.RecentText = strings.Repeat("ab\r\n", terminaldecision.MaxEvidenceTextBytes/4)
+			in.Evidence.CandidateText = strings.Repeat("\rb\r\n", terminaldecision.MaxEvidenceTextBytes/4)
+		}), 2},
+		{"too large for large", with(func(in *terminaldecision.Input) { in.Evidence.RecentText = strings.Repeat("r\r\n", largeBytes/3) }), 3},
 	}
 	for _, tc := range cases {
-		tier := 2
-		if _, size := preimageBound(&tc.in); size <= smallBytes {
+		tier := 3
+		switch _, size := preimageBound(&tc.in); {
+		case size <= smallBytes:
 			tier = 0
-		} else if size <= mediumBytes {
+		case size <= mediumBytes:
 			tier = 1
+		case size <= largeBytes:
+			tier = 2
 		}
 		if tier != tc.tier {
 			t.Errorf("%s: tier %d, want %d", tc.name, tier, tc.tier)
@@ -431,4 +467,27 @@ func TestKnownRecordsAreTheRecordsSpelledOut(t *testing.T) {
 	if known != 9 {
 		t.Errorf("%d known pairs, want the 9 of message, tool_call, tool_result × in_progress, completed, incomplete", known)
 	}
+}
+
+// TestValidEvidenceIsBuiltWhole: the largest evidence ValidateInput
+// accepts (every text and identifier at its bound, eight actions, the
+// longest cause) has a preimage that fits the large tier, so only invalid
+// evidence streams.
+func TestValidEvidenceIsBuiltWhole(t *testing.T) {
+	in := fullActions(fixtureInput(t))
+	in.Candidate.Cause = terminaldecision.CandidateCauseAuthorityDenied
+	text := strings.Repeat("t", terminaldecision.MaxEvidenceTextBytes)
+	in.Evidence.Objective, in.Evidence.CandidateText, in.Evidence.RecentText = text, text, text
+	for i := range in.Evidence.Actions {
+		a := &in.Evidence.Actions[i]
+		a.Name = strings.Repeat("n", terminaldecision.MaxIdentifierBytes)
+		a.Kind, a.Status = "tool_result", "in_progress"
+	}
+	if err := terminaldecision.ValidateInput(in); err != nil {
+		t.Fatal(err)
+	}
+	if _, size := preimageBound(&in); size > largeBytes {
+		t.Fatalf("the largest valid evidence has a %d-byte preimage bound, over largeBytes (%d)", size, largeBytes)
+	}
+	assertFingerprint(t, in)
 }

@@ -108,7 +108,9 @@ func (p *preimage) put(name, v string, norm bool) bool {
 		}
 		crs := false
 		if norm {
-			v = strings.TrimSpace(v)
+			if mayTrim(v) {
+				v = trimSpace(v)
+			}
 			crs = strings.IndexByte(v, '\r') >= 0
 		}
 		if name != "" {

@@ -77,13 +77,9 @@ func fixtureInput(t testing.TB) terminaldecision.Input {
 // preimageOf collects the exact bytes Fingerprint hashes for in: the
 // preimage built whole when it applies, the streamed one otherwise.
 func preimageOf(in terminaldecision.Input) []byte {
-	var buf [mediumBytes]byte
-	if n, size := preimageBound(&in); size <= mediumBytes {
-		b := appendRecords(buf[:0], &in, n, false)
-		if bytes.IndexByte(b, '\r') >= 0 {
-			b = appendRecords(buf[:0], &in, n, true)
-		}
-		return b
+	var buf [largeBytes]byte
+	if n, size := preimageBound(&in); size <= largeBytes {
+		return appendRecords(buf[:0], &in, n)
 	}
 	return streamedPreimage(in)
 }

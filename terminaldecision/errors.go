@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // The sentinel errors of the package. Every validation error wraps exactly one
@@ -37,7 +38,7 @@ func checkText(value string, bound int, required bool) textProblem {
 	switch {
 	case required && strings.TrimSpace(value) == "":
 		return textMissing
-	case !utf8.ValidString(value):
+	case !canon.ValidUTF8(value):
 		return textNotUTF8
 	case len(value) > bound:
 		return textTooLong

@@ -1,0 +1,123 @@
+package conversationprojection
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"strconv"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// Identity benchmarks. Each runs over the benchmark corpus (every class at
+// every corpus size), interleaved with its floor in the same run
+// (corpus.Versus): sha256.Sum256 over the message's canonical atom bytes,
+// precomputed. Each reports x-floor per case and ends with two summaries
+// (worst case and median): over the 300- and 1,200-byte texts (the goal:
+// at most 1.5x) and over every size. Run them with
+//
+//	go test -run '^$' -bench 'IdentityOfVsFloor' -cpu 1 ./conversationprojection/
+
+var (
+	sinkIdentity MessageIdentity
+	sinkSum      [sha256.Size]byte
+)
+
+// identityShapes are the message shapes the identity benchmarks measure,
+// each built around one corpus text: the content kinds whose identity
+// hashes text a client sent.
+var identityShapes = []struct {
+	name string
+	msg  func(text string) lipapi.Message
+}{
+	{"text", func(text string) lipapi.Message { return textMessage(lipapi.RoleUser, text) }},
+	{"tool_result", func(text string) lipapi.Message {
+		return lipapi.Message{Role: lipapi.RoleTool, Parts: []lipapi.Part{
+			{Kind: lipapi.PartToolResult, ToolCallID: "call_1", ToolName: "shell", Text: text}}}
+	}},
+	// A JSON part holding a tool's output as encoding/json writes it: the
+	// text is a string member, whose canonical form appears in the atom
+	// both as JSON and, escaped again, as text.
+	{"json", func(text string) lipapi.Message {
+		doc, err := json.Marshal(map[string]any{"exit_code": 0, "stdout": text, "truncated": false})
+		if err != nil {
+			panic(err)
+		}
+		return lipapi.Message{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartJSON, Content: doc}}}
+	}},
+	{"reasoning", func(text string) lipapi.Message {
+		return lipapi.Message{Role: lipapi.RoleAssistant, Parts: []lipapi.Part{
+			{Kind: lipapi.PartReasoning, Reasoning: &lipapi.ReasoningPart{Dialect: "anthropic-messages", Text: text, Signature: "c2lnbmF0dXJlLWJ5dGVz"}},
+			lipapi.TextPart("Done."),
+		}}
+	}},
+}
+
+// atomBytesOf returns the canonical atom bytes of msg.
+func atomBytesOf(tb testing.TB, msg lipapi.Message) []byte {
+	tb.Helper()
+	atom, err := AtomOfMessage(msg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b, err := CanonicalAtomBytes(atom)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// identityCorpusCases calls run for every corpus class and size, reporting
+// each case's ratio to the goal summary (300 and 1,200 bytes) and to the
+// summary of all sizes.
+func identityCorpusCases(b *testing.B, run func(b *testing.B, text string) float64) {
+	var goal, all corpus.Summary
+	for _, c := range corpus.Load(b) {
+		for _, n := range corpus.Sizes {
+			text := c.Prefix(n)
+			name := c.Name + "/" + strconv.Itoa(n)
+			b.Run(name, func(b *testing.B) {
+				r := run(b, text)
+				all.Add(name, r)
+				if n == 300 || n == 1200 {
+					goal.Add(name, r)
+				}
+			})
+		}
+	}
+	b.Run("sizes=300+1200", func(b *testing.B) { goal.Report(b, "x-floor", true) })
+	all.Report(b, "x-floor", true)
+}
+
+// BenchmarkMessageIdentityOfVsFloor measures MessageIdentityOf of each
+// message shape against sha256.Sum256 of its atom bytes.
+func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
+	for _, shape := range identityShapes {
+		b.Run(shape.name, func(b *testing.B) {
+			identityCorpusCases(b, func(b *testing.B, text string) float64 {
+				msg := shape.msg(text)
+				atom := atomBytesOf(b, msg)
+				r := corpus.Versus(b,
+					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
+					func() { sinkSum = sha256.Sum256(atom) })
+				b.ReportMetric(r.Ratio(), "x-floor")
+				return r.Ratio()
+			})
+		})
+	}
+}
+
+// BenchmarkItemIdentityOfVsFloor measures ItemIdentityOf of a message item
+// with one text part against sha256.Sum256 of its atom bytes.
+func BenchmarkItemIdentityOfVsFloor(b *testing.B) {
+	identityCorpusCases(b, func(b *testing.B, text string) float64 {
+		item := textItem(lipapi.RoleAssistant, text)
+		atom := atomBytesOf(b, textMessage(lipapi.RoleAssistant, text))
+		r := corpus.Versus(b,
+			func() { sinkIdentity, _ = ItemIdentityOf(item) },
+			func() { sinkSum = sha256.Sum256(atom) })
+		b.ReportMetric(r.Ratio(), "x-floor")
+		return r.Ratio()
+	})
+}

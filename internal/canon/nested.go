@@ -1,0 +1,119 @@
+package canon
+
+// A document nested in another one as a string: the canonical form of a
+// JSON value written as a JSON string, as a record that carries a JSON
+// payload both as a value and as its text does. The canonical bytes are
+// produced by the canonical writer and escaped again by the string kernel
+// as they come, so that neither form is ever held whole.
+
+// AppendCanonicalJSONString appends the canonical form of raw (as
+// AppendCanonicalJSON writes it) as a JSON string (as AppendJSONString
+// writes it): exactly AppendJSONString(dst, c) for c the output of
+// AppendCanonicalJSON(nil, raw). raw must be one JSON value as
+// AppendCanonicalJSON accepts it; on error dst is returned unchanged and d
+// has hashed nothing of raw.
+//
+// With a nil d the canonical form is built whole and then escaped. With a
+// streaming d a document of ChunkSize bytes or more is canonicalized
+// through a window of its own whose contents are escaped straight into d's
+// window, so the memory used is fixed (two windows) plus what the
+// canonical writer records for reordering (see the package comment),
+// whatever the length of the document or of its canonical form.
+func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
+	if d == nil || len(raw) < ChunkSize {
+		var buf [512]byte
+		c, err := AppendCanonicalJSON(buf[:0], raw)
+		if err != nil {
+			return dst, err
+		}
+		return d.Feed(AppendJSONString(dst, c)), nil
+	}
+	// The escaper holds a copy of dst and of d (which share d's state), so
+	// that neither the caller's buffer nor its Digest escapes.
+	e := &nestedEscaper{out: Digest{st: d.state()}, head: append(make([]byte, 0, len(dst)+1), dst...)}
+	inner := Digest{st: &hashState{h: e, win: make([]byte, 0, WindowSize)}}
+	var buf [512]byte
+	rest, err := inner.AppendCanonicalJSON(buf[:0], raw)
+	if err != nil {
+		// The canonical writer validates the whole value before it writes
+		// anything, so nothing has reached d.
+		return dst, err
+	}
+	if !e.open {
+		// The canonical form never left the inner buffer: it is short.
+		return d.Feed(AppendJSONString(dst, rest)), nil
+	}
+	inner.write(rest)
+	if e.nc > 0 {
+		// Only an invalid tail is left over; it escapes as it would have
+		// within the whole.
+		d.streamEscaped(e.carry[:e.nc], "", modeJSON)
+	}
+	return append(dst[:0], '"'), nil
+}
+
+// nestedEscaper is the hash.Hash an inner Digest feeds with canonical
+// bytes: it escapes them as the body of a JSON string into the outer
+// Digest. Canonical bytes are valid UTF-8, but the inner window may cut a
+// sequence in two: the cut-off head is carried over to the next write.
+type nestedEscaper struct {
+	out   Digest // the outer Digest
+	head  []byte // its pending bytes, written before the opening quote
+	open  bool   // the opening quote has been written
+	carry [4]byte
+	nc    int
+}
+
+// Write escapes p, preceded by the carried head of a sequence, into the
+// outer digest.
+func (e *nestedEscaper) Write(p []byte) (int, error) {
+	n := len(p)
+	if !e.open {
+		e.out.write(append(e.head, '"'))
+		e.open = true
+	}
+	if e.nc > 0 {
+		// Complete the carried sequence from the start of p.
+		for e.nc < len(e.carry) && len(p) > 0 && p[0]&0xc0 == 0x80 {
+			e.carry[e.nc] = p[0]
+			e.nc++
+			p = p[1:]
+		}
+		e.out.streamEscaped(e.carry[:e.nc], "", modeJSON)
+		e.nc = 0
+	}
+	// Hold back a sequence the window cut off.
+	cut := len(p)
+	for k := 1; k <= 3 && k <= len(p); k++ {
+		c := p[len(p)-k]
+		if c&0xc0 == 0x80 {
+			continue // a continuation byte: look further back
+		}
+		if c >= 0xc0 && sequenceLen(c) > k {
+			cut = len(p) - k
+		}
+		break
+	}
+	e.out.streamEscaped(p[:cut], "", modeJSON)
+	e.nc = copy(e.carry[:], p[cut:])
+	return n, nil
+}
+
+// sequenceLen returns the length of the UTF-8 sequence that the lead byte
+// c (at least 0xc0) starts.
+func sequenceLen(c byte) int {
+	switch {
+	case c >= 0xf0:
+		return 4
+	case c >= 0xe0:
+		return 3
+	}
+	return 2
+}
+
+// The rest of hash.Hash, which the inner Digest never calls.
+
+func (e *nestedEscaper) Sum(b []byte) []byte { return b }
+func (e *nestedEscaper) Reset()              {}
+func (e *nestedEscaper) Size() int           { return 0 }
+func (e *nestedEscaper) BlockSize() int      { return 1 }

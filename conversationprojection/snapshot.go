@@ -135,10 +135,11 @@ func firstDuplicate(steering []Overlay) (i, j int) {
 // length of the validated strings.
 func (s Snapshot) Validate() error { return s.validate(nil) }
 
-// snapshotSums receives the sums of a snapshot's identities, parsed while
-// Snapshot.validate checks them: the tags' go straight into the tag set.
+// snapshotSums receives what Snapshot.validate learns of a snapshot's
+// identities while it checks them: the tags go straight into the tag set,
+// the anchors' sums into anchors.
 type snapshotSums struct {
-	tags    tagSet // the sums of the NeverBackend identities, but the zero sum (which names no unit)
+	tags    tagSet // the NeverBackend identities, but the zero digest (which names no unit)
 	anchors []sum  // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
 }
 
@@ -166,14 +167,12 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 			// last one (tags made by one policy share theirs) is not
 			// checked again. Anything else is checked again below, rule
 			// by rule, for its error.
-			d, ok := canon.ParsePrefixedDigest(string(t.Identity), IdentityVersion1+":")
+			ok := canon.IsPrefixedDigest(string(t.Identity), IdentityVersion1+":")
 			if ok && (t.Reason == "" || t.Reason == valid || t.Reason.Validate() == nil) {
 				if t.Reason != "" {
 					valid = t.Reason
 				}
-				if id := sum(d); !id.isZero() {
-					p.tags.add(i, &id)
-				}
+				p.tags.add(i)
 				continue
 			}
 		}

@@ -6,26 +6,27 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// A tagSet is the set of the sums of a snapshot's never_backend
-// identities, built as the tags are validated: an open-addressing hash
-// table of 32-bit slots, each holding the position of a tag and part of the
-// hash of its sum. The sums themselves are not kept: the rare probe whose
-// hash part matches parses the tag's identity again to compare it. So a set
-// of MaxNeverBackendTags tags costs one 32 KiB table and one parse per tag.
+// A tagSet is the set of a snapshot's never_backend identities, built as
+// the tags are validated and indexed by the text of their digests: an
+// open-addressing hash table of 32-bit slots, each holding the position of
+// a tag and part of the hash of its digest. Digests are never decoded: a
+// tag costs one validation of its 64 hexadecimal characters and one hash
+// of them, and a lookup writes the sum it looks for in hexadecimal once. So
+// a set of MaxNeverBackendTags tags costs one 32 KiB table.
 //
-// Tags are caller input, so the hash is keyed with four words drawn per
-// set (keyedHash, as for keyIndex), so that no choice of tags can make
-// probing degenerate without knowing the keys; results never depend on
-// them. Duplicate tags are found when added and kept once. A
-// filter of the sums' first bytes answers most lookups of absent sums
-// without hashing (see sumIndex).
+// Tags are caller input, so the hash is keyed with eight words drawn per
+// set (canon.HexDigestHash), so that no choice of tags can make probing
+// degenerate without knowing the keys; results never depend on them.
+// Duplicate tags are found when added and kept once. A filter of the
+// digests' first bytes answers most lookups of absent sums in small sets
+// without hashing.
 //
 // The zero tagSet is empty.
 type tagSet struct {
 	tags   []Tag
 	slots  []uint32 // hash>>posBits<<posBits | position+1 of the tag hashed there; 0 for none
-	n      int      // distinct sums
-	seeds  [4]uint64
+	n      int      // distinct digests
+	seeds  [8]uint64
 	filter [4]uint64
 }
 
@@ -36,7 +37,10 @@ const posBits = 13
 // failing the build, should MaxNeverBackendTags outgrow it.
 const _ = uint(1<<posBits - 1 - MaxNeverBackendTags)
 
-// newTagSet returns an empty set for the sums of tags, at most
+// zeroDigest is the digest of the zero sum, which names no unit.
+const zeroDigest = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// newTagSet returns an empty set for the identities of tags, at most
 // MaxNeverBackendTags of them.
 func newTagSet(tags []Tag) tagSet {
 	size := 16
@@ -50,50 +54,63 @@ func newTagSet(tags []Tag) tagSet {
 	return x
 }
 
-// len returns the number of distinct sums in x.
+// len returns the number of distinct digests in x.
 func (x *tagSet) len() int { return x.n }
 
-// hash returns the keyed hash of s, folded to 32 bits.
-func (x *tagSet) hash(s *sum) uint32 {
-	h := keyedHash(&x.seeds, s)
-	return uint32(h) ^ uint32(h>>32)
+// digest returns the 64 hexadecimal characters of tag i's identity.
+func (x *tagSet) digest(i int) string {
+	return string(x.tags[i].Identity)[len(IdentityVersion1)+1:]
 }
 
-// probe returns the slot holding s, whose hash is h, and true; or the empty
-// slot where s belongs and false.
-func (x *tagSet) probe(s *sum, h uint32) (int, bool) {
+// probe returns the slot holding the digest h, whose hash is k, and true;
+// or the empty slot where it belongs and false.
+func probe[T ~string | ~[]byte](x *tagSet, h T, k uint32) (int, bool) {
 	mask := uint32(len(x.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := k & mask; ; i = (i + 1) & mask {
 		v := x.slots[i]
 		if v == 0 {
 			return int(i), false
 		}
-		if v>>posBits == h>>posBits {
-			// The tag was valid when added: it parses.
-			if t, _ := canon.ParsePrefixedDigest(string(x.tags[v&(1<<posBits-1)-1].Identity), IdentityVersion1+":"); t == *s {
-				return int(i), true
-			}
+		if v>>posBits == k>>posBits && x.digest(int(v&(1<<posBits-1)-1)) == string(h) {
+			return int(i), true
 		}
 	}
 }
 
-// add adds s, the sum of tags[i], a non-zero sum.
-func (x *tagSet) add(i int, s *sum) {
-	h := x.hash(s)
-	slot, found := x.probe(s, h)
+// hash returns the keyed hash of the digest h, folded to 32 bits.
+func hash[T ~string | ~[]byte](x *tagSet, h T) uint32 {
+	k := canon.HexDigestHash(&x.seeds, h)
+	return uint32(k) ^ uint32(k>>32)
+}
+
+// add adds the identity of tags[i], whose digest must be valid lowercase
+// hexadecimal; the zero digest, which names no unit, is left out.
+func (x *tagSet) add(i int) {
+	h := x.digest(i)
+	if h[0] == '0' && h == zeroDigest {
+		return
+	}
+	k := hash(x, h)
+	slot, found := probe(x, h, k)
 	if found {
 		return
 	}
-	x.slots[slot] = h>>posBits<<posBits | uint32(i+1)
+	x.slots[slot] = k>>posBits<<posBits | uint32(i+1)
 	x.n++
-	x.filter[s[0]>>6] |= 1 << (s[0] & 63)
+	b := hexNibble(h[0])<<4 | hexNibble(h[1])
+	x.filter[b>>6] |= 1 << (b & 63)
 }
+
+// hexNibble returns the value of the lowercase hexadecimal digit c.
+func hexNibble(c byte) byte { return c&0x0f + c>>6*9 }
 
 // has reports whether s is in x. The zero sum, never added, is not.
 func (x *tagSet) has(s *sum) bool {
 	if x.filter[s[0]>>6]&(1<<(s[0]&63)) == 0 {
 		return false
 	}
-	_, found := x.probe(s, x.hash(s))
+	var buf [canon.SHA256HexLen]byte
+	h := canon.AppendHex(buf[:0], s[:])
+	_, found := probe(x, h, hash(x, h))
 	return found
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -69,8 +70,8 @@ func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
 	case len(snap.NeverBackend) > 0:
 		k.tags = newTagSet(snap.NeverBackend)
 		for i := range snap.NeverBackend {
-			if id, ok := parseIdentity(snap.NeverBackend[i].Identity); ok {
-				k.tags.add(i, &id)
+			if canon.IsPrefixedDigest(string(snap.NeverBackend[i].Identity), IdentityVersion1+":") {
+				k.tags.add(i)
 			}
 		}
 	default:

@@ -3,6 +3,7 @@ package canon
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"math/bits"
 	"slices"
 )
 
@@ -64,17 +65,23 @@ func SumHex(b []byte) string {
 }
 
 // IsLowerHexDigest reports whether s is exactly 64 bytes, each in 0-9 or a-f.
-// It does not allocate.
+// It does not allocate and decodes nothing: eight bytes are checked per
+// word-at-a-time test.
 func IsLowerHexDigest(s string) bool {
-	_, ok := parseHexDigest(s)
-	return ok
+	if len(s) != SHA256HexLen {
+		return false
+	}
+	bad := uint64(0)
+	for w := 0; w < SHA256HexLen/8; w++ {
+		bad |= notLowerHex(load64(s, 8*w))
+	}
+	return bad == 0
 }
 
 // IsPrefixedDigest reports whether s is exactly prefix followed by 64
 // lowercase hexadecimal characters. It does not allocate.
 func IsPrefixedDigest(s, prefix string) bool {
-	_, ok := ParsePrefixedDigest(s, prefix)
-	return ok
+	return len(s) == len(prefix)+SHA256HexLen && s[:len(prefix)] == prefix && IsLowerHexDigest(s[len(prefix):])
 }
 
 // ParsePrefixedDigest returns the SHA-256 sum spelled by s, which must be
@@ -104,19 +111,39 @@ func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
 	return sum, bad == 0
 }
 
+// notLowerHex is non-zero when some byte of x is not a lowercase
+// hexadecimal digit. For bytes below 0x80, adding 0x80-c sets the high bit
+// exactly when the byte is at least c, with no carry into the next byte;
+// a byte from 0x80 up is flagged by its own high bit whatever the sums do.
+func notLowerHex(x uint64) uint64 {
+	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
+	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
+	return (x | ^(digit | letter)) & msb
+}
+
 // hexWord converts the eight lowercase hexadecimal digits of x (the first
 // digit in the lowest byte) to the four bytes they spell, little-endian; bad
 // is non-zero when some byte is not such a digit.
 func hexWord(x uint64) (v uint32, bad uint64) {
-	// For bytes below 0x80, adding 0x80-c sets the high bit exactly when
-	// the byte is at least c, with no carry into the next byte.
-	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
-	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
-	digit, letter = digit&msb, letter&msb
-	bad = x&msb | ((digit | letter) ^ msb)
-	// A digit's value is its low nibble, a letter's its low nibble plus 9.
-	nib := x&(0x0f*lsb) + letter>>7*9
+	bad = notLowerHex(x)
+	// A digit's value is its low nibble, a letter's its low nibble plus 9
+	// (letters are the digits with bit 6 set).
+	nib := x&(0x0f*lsb) + (x>>6&lsb)*9
 	t := (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
 	t = (t | t>>8) & 0x0000ffff0000ffff
 	return uint32(t | t>>16), bad
+}
+
+// HexDigestHash returns a hash of the 64-character hexadecimal digest h
+// (which must be exactly that long) keyed with seeds: a multiply-mix of its
+// eight words with the keys, so that no choice of digests makes the hash
+// collide without knowing the keys. It lets a set of digests be indexed by
+// their text, validated by IsLowerHexDigest, without decoding them.
+func HexDigestHash[T ~string | ~[]byte](seeds *[8]uint64, h T) uint64 {
+	mix := func(a, b uint64) uint64 {
+		hi, lo := bits.Mul64(a, b)
+		return hi ^ lo
+	}
+	return mix(load64(h, 0)^seeds[0], load64(h, 8)^seeds[1]) ^ mix(load64(h, 16)^seeds[2], load64(h, 24)^seeds[3]) ^
+		mix(load64(h, 32)^seeds[4], load64(h, 40)^seeds[5]) ^ mix(load64(h, 48)^seeds[6], load64(h, 56)^seeds[7])
 }

@@ -43,6 +43,9 @@ func TestParseHexDigestAgreesWithTheByteLoopOnEveryByteInEveryPosition(t *testin
 			if ok != wok || ok && got != want {
 				t.Fatalf("pos %d byte %#x: got %x %v, want %x %v", pos, c, got, ok, want, wok)
 			}
+			if IsLowerHexDigest(string(h)) != wok || IsPrefixedDigest("v1:"+string(h), "v1:") != wok {
+				t.Fatalf("pos %d byte %#x: IsLowerHexDigest or IsPrefixedDigest disagrees with the byte loop (%v)", pos, c, wok)
+			}
 		}
 	}
 	for _, s := range []string{"", strings.Repeat("0", 63), strings.Repeat("f", 65), strings.Repeat("F", 64)} {
@@ -64,5 +67,31 @@ func FuzzParseHexDigest(f *testing.F) {
 		if ok && Hex(got) != h {
 			t.Fatalf("%q does not round trip", h)
 		}
+		if IsLowerHexDigest(h) != wok {
+			t.Fatalf("%q: IsLowerHexDigest = %v", h, !wok)
+		}
 	})
+}
+
+// TestHexDigestHashIsKeyed: equal digests hash equally in both forms, the
+// hash depends on every word of the digest and on the keys.
+func TestHexDigestHashIsKeyed(t *testing.T) {
+	seeds := [8]uint64{1, 2, 3, 4, 5, 6, 7, 8}
+	h := Hex(sha256.Sum256([]byte("abc")))
+	k := HexDigestHash(&seeds, h)
+	if HexDigestHash(&seeds, []byte(h)) != k {
+		t.Fatal("string and []byte forms differ")
+	}
+	for w := 0; w < 8; w++ {
+		b := []byte(h)
+		b[8*w] ^= 1
+		if HexDigestHash(&seeds, b) == k {
+			t.Errorf("word %d does not change the hash", w)
+		}
+		other := seeds
+		other[w]++
+		if HexDigestHash(&other, h) == k {
+			t.Errorf("key %d does not change the hash", w)
+		}
+	}
 }

@@ -168,7 +168,7 @@ func TestHostileTextIdentityAllocatesLittle(t *testing.T) {
 		if allocs := testing.AllocsPerRun(3, func() { _, _ = MessageIdentityOf(msg) }); allocs > want {
 			t.Errorf("%s: %v allocations, want at most %v", name, allocs, want)
 		}
-		if n := bdAllocated(func() { _, _ = MessageIdentityOf(msg) }); n > 64<<10 {
+		if n := corpus.Allocated(func() { _, _ = MessageIdentityOf(msg) }); n > 64<<10 {
 			t.Errorf("%s: %d bytes allocated for a %d-byte text, want at most 64 KiB", name, n, len(text))
 		}
 	}

@@ -3,26 +3,12 @@ package conversationprojection
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
-
-// bdAllocated returns the bytes f allocates, the least of three runs.
-func bdAllocated(f func()) uint64 {
-	least := ^uint64(0)
-	for range 3 {
-		var a, b runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&a)
-		f()
-		runtime.ReadMemStats(&b)
-		least = min(least, b.TotalAlloc-a.TotalAlloc)
-	}
-	return least
-}
 
 // bdItems returns n distinct message items.
 func bdItems(n int) []lipapi.Item {
@@ -152,7 +138,7 @@ func TestOversizedCallsCostASmallBoundedAllocation(t *testing.T) {
 			"Reassert":           func() { _, _, _ = Reassert(c, Snapshot{}, nil, lipapi.Call{}) },
 			"ComputeCallAnchors": func() { _, _ = ComputeCallAnchors(c) },
 		} {
-			if got := bdAllocated(run); got > 4<<10 {
+			if got := corpus.Allocated(run); got > 4<<10 {
 				t.Errorf("%s of %d items allocated %d bytes", fn, n, got)
 			}
 		}

@@ -180,7 +180,7 @@ func TestReassertDegenerateCostIsLinear(t *testing.T) {
 			if got, want := len(out.Items)+len(out.Messages), len(c.Items)+len(c.Messages)-k; got != want {
 				t.Fatalf("%s, k=%d: %d units left, want %d", shape, k, got, want)
 			}
-			bytes[n] = bdAllocated(func() { _, _, _ = Reassert(c, Snapshot{}, prov, lipapi.Call{}) })
+			bytes[n] = corpus.Allocated(func() { _, _, _ = Reassert(c, Snapshot{}, prov, lipapi.Call{}) })
 		}
 		t.Logf("%s: %d -> %d bytes", shape, bytes[0], bytes[1])
 		if ratio := float64(bytes[1]) / float64(bytes[0]); ratio > 6 {

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 // boundsMessages are the Message texts of the bounds CheckBounds checks:
@@ -175,20 +176,6 @@ func TestCheckBoundsIgnoresWhatValidateIgnores(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes f allocates, the least of three runs.
-func allocated(f func()) uint64 {
-	least := ^uint64(0)
-	for range 3 {
-		var a, b runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&a)
-		f()
-		runtime.ReadMemStats(&b)
-		least = min(least, b.TotalAlloc-a.TotalAlloc)
-	}
-	return least
-}
-
 // TestCheckBoundsCostsNothingOnHugeCalls: a call far over the item bound,
 // or with a part far over its size bound, is rejected with only the error
 // allocated, and a call within its bounds costs no allocation.
@@ -199,7 +186,7 @@ func TestCheckBoundsCostsNothingOnHugeCalls(t *testing.T) {
 		if c.CheckBounds() == nil {
 			t.Fatalf("%s: CheckBounds() = nil", name)
 		}
-		if n := allocated(func() { _ = c.CheckBounds() }); n > 1<<10 {
+		if n := corpus.Allocated(func() { _ = c.CheckBounds() }); n > 1<<10 {
 			t.Errorf("%s: CheckBounds allocated %d bytes", name, n)
 		}
 	}
@@ -219,7 +206,7 @@ func TestValidateDoesNotCopyJSONParts(t *testing.T) {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if n := allocated(func() { _ = c.Validate() }); n > 4<<10 {
+	if n := corpus.Allocated(func() { _ = c.Validate() }); n > 4<<10 {
 		t.Errorf("Validate of an 8 MiB json part allocated %d bytes", n)
 	}
 }

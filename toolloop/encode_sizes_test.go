@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	content "github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 // sizedEvents returns events whose direct forms cross every buffer size
@@ -146,7 +148,7 @@ func TestLargeEventsCostOneBuffer(t *testing.T) {
 			// grows it.
 			limit = 4 * uint64(len(out))
 		}
-		if got := bytesAllocated(func() { sinkBytes, sinkErr = MarshalEvent(ev) }); got > limit {
+		if got := content.Allocated(func() { sinkBytes, sinkErr = MarshalEvent(ev) }); got > limit {
 			t.Errorf("%s: MarshalEvent allocated %d bytes for %d out", name, got, len(out))
 		}
 		if allocs := testing.AllocsPerRun(2, func() { sinkBytes, sinkErr = MarshalEvent(ev) }); allocs > 1 &&
@@ -157,13 +159,13 @@ func TestLargeEventsCostOneBuffer(t *testing.T) {
 			"EventHash":        func() { sinkString, sinkErr = EventHash(ev) },
 			"legacy EventHash": func() { sinkString, sinkErr = legacyEncoder.EventHash(ev) },
 		} {
-			if got := bytesAllocated(f); got > 64<<10 {
+			if got := content.Allocated(f); got > 64<<10 {
 				t.Errorf("%s: %s allocated %d bytes", name, fn, got)
 			}
 		}
 	}
 	c := Conversation{Messages: []Message{MessageUser{Content: text}, MessageAssistant{Content: dense}}}
-	if got := bytesAllocated(func() { sinkString, sinkErr = SeedDigest(c) }); got > 64<<10 || sinkErr != nil {
+	if got := content.Allocated(func() { sinkString, sinkErr = SeedDigest(c) }); got > 64<<10 || sinkErr != nil {
 		t.Errorf("SeedDigest allocated %d bytes (%v)", got, sinkErr)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	content "github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 // TestEventLogHoldsNoBufferOfTheEvents: a non-retaining log keeps nothing
@@ -18,7 +20,7 @@ func TestEventLogHoldsNoBufferOfTheEvents(t *testing.T) {
 	}
 	before := heapAfterGC()
 	big := TurnObservedEvent{Turn: 1, Actor: strings.Repeat("a", 8<<20), Output: TurnOutputText("t")}
-	if n := bytesAllocated(func() { sinkErr = l.Push(big) }); n > 64<<10 || sinkErr != nil {
+	if n := content.Allocated(func() { sinkErr = l.Push(big) }); n > 64<<10 || sinkErr != nil {
 		t.Errorf("Push of an 8 MiB event allocated %d bytes (%v)", n, sinkErr)
 	}
 	big = TurnObservedEvent{}

@@ -1,59 +1,26 @@
 package canon
 
 import (
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
-// allocated returns the bytes f allocates, measured over one call after a
-// warm-up call.
-func allocated(f func()) uint64 {
-	f()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+// allocated returns the bytes f allocates in one call.
+func allocated(f func()) uint64 { return corpus.Allocated(f) }
+
+// hostileShapes returns corpus.HostileJSON as byte slices.
+func hostileShapes(size, depth int) map[string][]byte {
+	m := make(map[string][]byte)
+	for name, doc := range corpus.HostileJSON(size, depth) {
+		m[name] = []byte(doc)
+	}
+	return m
 }
 
-// hostileShapes returns documents of about size bytes of each shape the
-// memory bounds are pinned on: a flat array of zeros, one object with many
-// keys in no order, nesting at the depth limit with unsorted members at
-// every level, long strings dense in escapes, and mixed content.
-func hostileShapes(size, depth int) map[string][]byte {
-	var keys strings.Builder
-	keys.WriteByte('{')
-	n := size / 14
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			keys.WriteByte(',')
-		}
-		fmt.Fprintf(&keys, `"k%07d":%d`, (i*7919)%n, i%10)
-	}
-	keys.WriteByte('}')
-	var esc strings.Builder
-	esc.WriteByte('[')
-	for esc.Len() < size {
-		if esc.Len() > 1 {
-			esc.WriteByte(',')
-		}
-		esc.WriteString(`"` + strings.Repeat(`\n\t\"\\\u00e9\u003c\ud83d\ude00\/a`, 2000) + `"`)
-	}
-	esc.WriteByte(']')
-	// Nesting at the limit, every level holding its share of the bulk.
-	pad := strings.Repeat("x", max(size/depth-20, 1))
-	deep := strings.Repeat(`{"b":"`+pad+`","a":`, depth) + "1" + strings.Repeat("}", depth)
-	return map[string][]byte{
-		"flat-zeros":    []byte("[" + strings.Repeat("0,", size/2) + "0]"),
-		"many-keys":     []byte(keys.String()),
-		"deep":          []byte(deep),
-		"escaped-long":  []byte(esc.String()),
-		"mixed":         mixedDocument(size),
-		"raw-html-long": []byte(`["` + strings.Repeat("<", size) + `"]`),
-	}
-}
+// mixedJSON returns corpus.MixedJSON as a byte slice.
+func mixedJSON(size int) []byte { return []byte(corpus.MixedJSON(size)) }
 
 func TestCanonicalMemoryIsASmallMultipleOfTheInput(t *testing.T) {
 	for name, doc := range hostileShapes(2<<20, MaxDepth) {

@@ -15,7 +15,7 @@ func nestedDocs() map[string][]byte {
 	docs := map[string][]byte{
 		"number":      []byte(`1`),
 		"short":       []byte(` {"b":"x<y","a":[1,2.50,"\"q\""]} `),
-		"mixed-40k":   mixedDocument(40 << 10),
+		"mixed-40k":   mixedJSON(40 << 10),
 		"html-string": []byte(`"` + strings.Repeat("<", 300<<10) + `"`),
 		"canonical":   []byte(`"` + strings.Repeat(`\u003c\"\\`, 20<<10) + `"`),
 	}

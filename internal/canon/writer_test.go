@@ -9,7 +9,7 @@ import (
 
 func TestDigestHashesWhatWasAppended(t *testing.T) {
 	long := strings.Repeat("é😀<a\u2028\xff\xe2\x80 plain ascii run ", 900) // crosses many chunk boundaries
-	doc := mixedDocument(40 << 10)
+	doc := mixedJSON(40 << 10)
 	for _, tc := range []struct {
 		name  string
 		write func(d *Digest, dst []byte) ([]byte, error)

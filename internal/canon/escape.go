@@ -47,11 +47,17 @@ func escapeWords(t *[0x80]string) (w [0x80]uint64) {
 	return w
 }
 
-// appendEscape appends the packed escape sequence e with one store.
+// appendEscape appends the packed escape sequence e: with one store when
+// dst has eight bytes of room, else byte by byte, so that a buffer sized
+// for the output is never grown.
 func appendEscape(dst []byte, e uint64) []byte {
 	n := len(dst)
 	if cap(dst)-n < 8 {
-		dst = slices.Grow(dst, 8)
+		for k := int(e >> 56); k > 0; k-- {
+			dst = append(dst, byte(e))
+			e >>= 8
+		}
+		return dst
 	}
 	binary.LittleEndian.PutUint64(dst[n:n+8], e)
 	return dst[:n+int(e>>56)]
@@ -107,7 +113,10 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // run, copied whole when the next escape (or the end) is reached; in a word
 // with bytes to escape, each short run and each escape (from the style's
 // table) is written with one 8-byte store. nextStop takes over at the
-// first byte from 0x80 up.
+// first byte from 0x80 up. The stores need slack past the output: when dst
+// has too little room left for them but more than the rest of s, the rest
+// is written by the exact byte path, so that a dst sized for the output
+// is filled without being grown.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
 	tab := &serdeEscapeWords
 	if mode == modeJSON {
@@ -135,7 +144,13 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 				start = i
 			}
 			n := len(dst)
-			if cap(dst)-n < 8+8*maxEscapeGrowth+8 {
+			if room := cap(dst) - n; room < 8+8*maxEscapeGrowth+8 {
+				if room > len(s)-i {
+					// Near the end of a buffer that may be sized for
+					// the output: the exact path below writes no
+					// byte past what it appends.
+					break
+				}
 				dst = slices.Grow(dst, 8+8*maxEscapeGrowth+8+len(s)-i)
 			}
 			out := dst[:cap(dst)]

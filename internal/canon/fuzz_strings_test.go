@@ -73,6 +73,9 @@ func FuzzStringWriters(f *testing.F) {
 		if got := AppendJSONString([]byte("x"), []byte(s)); !bytes.Equal(got[1:], want) {
 			t.Fatal("AppendJSONString([]byte) differs")
 		}
+		if buf := make([]byte, 0, len(want)); &AppendJSONString(buf, s)[0] != &buf[:1][0] {
+			t.Fatal("AppendJSONString grew a buffer sized for its output")
+		}
 		if ValidUTF8(s) != utf8.ValidString(s) || ValidUTF8([]byte(s)) != utf8.ValidString(s) {
 			t.Fatalf("ValidUTF8 = %v", ValidUTF8(s))
 		}
@@ -87,6 +90,11 @@ func FuzzStringWriters(f *testing.F) {
 		got, ok := AppendSerdeString([]byte("keep"), s)
 		if ok != refOK || ok && !bytes.Equal(got[4:], ref) || !ok && string(got) != "keep" {
 			t.Fatalf("AppendSerdeString = %q, %v; want %q, %v", got, ok, ref, refOK)
+		}
+		if buf := make([]byte, 0, len(ref)); ok {
+			if out, _ := AppendSerdeString(buf, s); &out[0] != &buf[:1][0] {
+				t.Fatal("AppendSerdeString grew a buffer sized for its output")
+			}
 		}
 
 		// Streaming: a prefix of pad bytes moves s across the window's

@@ -1,10 +1,14 @@
 package canon
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
 
 func TestDigestHashesWhatWasAppended(t *testing.T) {
@@ -158,6 +162,42 @@ func TestAppendHexMatchesEncodingHex(t *testing.T) {
 		got := AppendHex([]byte("pre"), all[:n])
 		if want := "pre" + hex.EncodeToString(all[:n]); string(got) != want {
 			t.Fatalf("n=%d: got %s", n, got)
+		}
+	}
+}
+
+// TestStringWritersFillABufferSizedForTheOutput pins that the string
+// writers, given a buffer whose capacity is exactly what they append,
+// write into it and never grow it, for every class and size of the corpus
+// and for strings that escape every byte.
+func TestStringWritersFillABufferSizedForTheOutput(t *testing.T) {
+	texts := map[string]string{
+		"html":     strings.Repeat("<a&b>", 1000),
+		"controls": strings.Repeat("\x00\x1f\n", 1000),
+		"quotes":   strings.Repeat(`"\`, 1000),
+		"invalid":  strings.Repeat("a\xff", 1000),
+	}
+	for _, c := range corpus.Load(t) {
+		for _, n := range corpus.Sizes {
+			texts[c.Name+"/"+strconv.Itoa(n)] = c.Prefix(n)
+		}
+	}
+	for name, text := range texts {
+		for style, write := range map[string]func([]byte) []byte{
+			"json":  func(b []byte) []byte { return AppendJSONString(b, text) },
+			"serde": func(b []byte) []byte { out, _ := AppendSerdeString(b, text); return out },
+		} {
+			want := write([]byte("pre"))
+			if len(want) == 3 {
+				continue // not valid UTF-8, which serde_json cannot write
+			}
+			buf := make([]byte, 3, len(want))
+			copy(buf, "pre")
+			var got []byte
+			allocs := testing.AllocsPerRun(5, func() { got = write(buf[:3]) })
+			if !bytes.Equal(got, want) || &got[0] != &buf[0] || allocs != 0 {
+				t.Errorf("%s, %s style: %v allocations, output in place %v, equal %v", name, style, allocs, &got[0] == &buf[0], bytes.Equal(got, want))
+			}
 		}
 	}
 }

@@ -86,7 +86,7 @@ func (w *window) put(t *token) bool {
 // piece grows more.
 func putString[T string | []byte](w *window, t *token, s *T) bool {
 	if !t.open {
-		room := windowSize - w.n - slack
+		room := windowSize - w.n
 		if t.growth()*len(*s)+2 <= room {
 			if n, ok := escapeInto(w, w.n, *s); ok {
 				w.n = n
@@ -140,7 +140,7 @@ func (t *token) growth() int {
 // half the window is free (at least 80), or false when the window should
 // be hashed first.
 func (w *window) pieceRoom(rest, growth int) (int, bool) {
-	room := windowSize - w.n - 1 - slack // the closing quote's byte, and slack
+	room := windowSize - w.n - 1 // the closing quote's byte
 	k := room / growth
 	if k < rest && room < windowSize/2 {
 		return 0, false
@@ -206,17 +206,12 @@ func escapeBody[T string | []byte](w *window, piece T) bool {
 
 // escapeInto writes s as a JSON string at w.buf[at:] and returns the index
 // after it, or false when it does not fit in the window: the escaper has
-// then grown its buffer, leaving w.buf[:at] as it was. The escaper may
-// store a few bytes past what it writes, so the callers leave slack bytes
-// free, lest a string that fits make it grow its buffer.
+// then grown its buffer, leaving w.buf[:at] as it was. A string that fits
+// never makes the escaper grow its buffer.
 func escapeInto[T string | []byte](w *window, at int, s T) (int, bool) {
 	out := canon.AppendJSONString(w.buf[:at], s)
 	return len(out), &out[0] == &w.buf[0]
 }
-
-// slack is the room left free at the end of the window when a string is
-// escaped into it (see escapeInto).
-const slack = 16
 
 // A partSource is the part list of a message: legacy parts, item content
 // parts, or the single text part of an injected overlay.

@@ -1,9 +1,11 @@
 package conversationprojection
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
-	"math/bits"
 	"math/rand/v2"
+
+	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
 // linearSums is the largest number of sums a sumIndex finds by a linear
@@ -51,18 +53,7 @@ func (x *keyIndex) grow(n int) {
 }
 
 // hash returns the keyed hash of k.
-func (x *keyIndex) hash(k *sum) uint64 { return keyedHash(&x.seeds, k) }
-
-// keyedHash returns the hash of s keyed with seeds: a multiply-mix of the
-// sum's words with the keys (see keyIndex).
-func keyedHash(seeds *[4]uint64, s *sum) uint64 {
-	mix := func(a, b uint64) uint64 {
-		hi, lo := bits.Mul64(a, b)
-		return hi ^ lo
-	}
-	return mix(binary.LittleEndian.Uint64(s[0:])^seeds[0], binary.LittleEndian.Uint64(s[8:])^seeds[1]) ^
-		mix(binary.LittleEndian.Uint64(s[16:])^seeds[2], binary.LittleEndian.Uint64(s[24:])^seeds[3])
-}
+func (x *keyIndex) hash(k *sum) uint64 { return canon.SumHash(&x.seeds, (*[sha256.Size]byte)(k)) }
 
 // probe returns the slot holding k, whose hash is h, and true; or the
 // empty slot where k belongs and false.

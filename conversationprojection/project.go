@@ -117,7 +117,7 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 		return lipapi.Call{}, nil, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	ev := new(ProjectionEvidence)
-	if k.tags.len() > 0 {
+	if !k.tags.empty() {
 		if removed == nil {
 			removed = make([]bool, t.len())
 		}
@@ -165,7 +165,7 @@ func (k *kernel) project(base *lipapi.Call, t *trajectory, removed []bool, steer
 // least one of its units was removed for its tagged identity.
 func (k *kernel) excludedEverything(t *trajectory, removed []bool, c *lipapi.Call, err error) bool {
 	var ve *lipapi.ValidationError
-	if removed == nil || k.tags.len() == 0 || !errors.As(err, &ve) {
+	if removed == nil || k.tags.empty() || !errors.As(err, &ve) {
 		return false
 	}
 	from, field, empty := len(t.ins), "Messages", len(c.Messages) == 0
@@ -190,8 +190,8 @@ func (k *kernel) excludedEverything(t *trajectory, removed []bool, c *lipapi.Cal
 func (k *kernel) markTagged(t *trajectory, removed []bool) int {
 	n := 0
 	var gone map[string]struct{}
-	for i, id := range t.ids {
-		if removed[i] || !k.tagged(id) {
+	for i, tagged := range k.taggedAmong(t, removed) {
+		if !tagged {
 			continue
 		}
 		removed[i] = true

@@ -44,12 +44,8 @@ type Tag struct {
 // wraps [ErrInvalidMessageIdentity]) and then, when Reason is not empty,
 // that Reason validates (the error wraps [ErrInvalidReasonCode]).
 // CreatedAt is not checked.
-func (t Tag) Validate() error { return t.validate(nil) }
-
-// validate is Validate; with s non-nil it also parses the identity into
-// *s (see MessageIdentity.validate).
-func (t *Tag) validate(s *sum) error {
-	if err := t.Identity.validate(s); err != nil {
+func (t Tag) Validate() error {
+	if err := t.Identity.Validate(); err != nil {
 		return err
 	}
 	if t.Reason != "" {
@@ -136,24 +132,19 @@ func firstDuplicate(steering []Overlay) (i, j int) {
 func (s Snapshot) Validate() error { return s.validate(nil) }
 
 // snapshotSums receives what Snapshot.validate learns of a snapshot's
-// identities while it checks them: the tags go straight into the tag set,
-// the anchors' sums into anchors.
+// identities while it checks them: the anchors' sums (the tags are only
+// validated; the tag set is built from them when first needed).
 type snapshotSums struct {
-	tags    tagSet // the NeverBackend identities, but the zero digest (which names no unit)
-	anchors []sum  // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
+	anchors []sum // anchors[i]: the anchor identity of Steering[i]; zero without an anchor
 }
 
 // newSnapshotSums returns room for the sums of s.
 func newSnapshotSums(s *Snapshot) *snapshotSums {
-	p := &snapshotSums{anchors: make([]sum, len(s.Steering))}
-	if len(s.NeverBackend) > 0 {
-		p.tags = newTagSet(s.NeverBackend)
-	}
-	return p
+	return &snapshotSums{anchors: make([]sum, len(s.Steering))}
 }
 
 // validate is Validate; with p non-nil (from newSnapshotSums(s)) it also
-// parses every identity into p as it checks it.
+// parses every anchor identity into p as it checks it.
 func (s *Snapshot) validate(p *snapshotSums) error {
 	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
 		return tooManyTags(n)
@@ -161,22 +152,18 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 	var valid ReasonCode // the reason code validated last
 	for i := range s.NeverBackend {
 		t := &s.NeverBackend[i]
-		if p != nil {
-			// The common case, a valid tag, in one parse: its sum goes
-			// straight into the tag set, and a reason code equal to the
-			// last one (tags made by one policy share theirs) is not
-			// checked again. Anything else is checked again below, rule
-			// by rule, for its error.
-			ok := canon.IsPrefixedDigest(string(t.Identity), IdentityVersion1+":")
-			if ok && (t.Reason == "" || t.Reason == valid || t.Reason.Validate() == nil) {
-				if t.Reason != "" {
-					valid = t.Reason
-				}
-				p.tags.add(i)
-				continue
+		// The common case, a valid tag, in one check of its identity, and
+		// a reason code equal to the last one (tags made by one policy
+		// share theirs) is not checked again. Anything else is checked
+		// again below, rule by rule, for its error.
+		ok := canon.IsPrefixedDigest(string(t.Identity), IdentityVersion1+":")
+		if ok && (t.Reason == "" || t.Reason == valid || t.Reason.Validate() == nil) {
+			if t.Reason != "" {
+				valid = t.Reason
 			}
+			continue
 		}
-		if err := t.validate(nil); err != nil {
+		if err := t.Validate(); err != nil {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -18,7 +17,7 @@ import (
 // lives on the stack of that call; nothing outlives it.
 type kernel struct {
 	snap *Snapshot
-	// tags is the set of the sums of the valid never_backend identities.
+	// tags is the set of the valid never_backend identities.
 	tags tagSet
 	// active is the number of active overlays.
 	active int
@@ -52,10 +51,9 @@ func (k *kernel) validate(snap *Snapshot) error {
 	return nil
 }
 
-// use sets the kernel's snapshot and builds its tag set. Unless p holds
-// the sums of snap's identities (from kernel.validate), it does not
-// validate snap: a tag that is not a valid identity names no message unit
-// and is left out.
+// use sets the kernel's snapshot and its tag set. Unless p holds the sums
+// of snap's identities (from kernel.validate), it does not validate snap:
+// a tag that is not a valid identity names no message unit.
 func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
 	k.snap, k.overlays, k.names, k.rank, k.anchors = snap, nil, nil, nil, nil
 	k.active = 0
@@ -64,26 +62,19 @@ func (k *kernel) use(snap *Snapshot, p *snapshotSums) {
 			k.active++
 		}
 	}
-	switch {
-	case p != nil:
-		k.tags, k.anchors = p.tags, p.anchors
-	case len(snap.NeverBackend) > 0:
-		k.tags = newTagSet(snap.NeverBackend)
-		for i := range snap.NeverBackend {
-			if canon.IsPrefixedDigest(string(snap.NeverBackend[i].Identity), IdentityVersion1+":") {
-				k.tags.add(i)
-			}
-		}
-	default:
-		k.tags = tagSet{}
+	k.tags = newTagSet(snap.NeverBackend, p != nil)
+	if p != nil {
+		k.anchors = p.anchors
 	}
 }
 
 // tagged reports whether id is a never_backend identity. The zero sum,
 // which stands for "no identity", is never tagged.
-func (k *kernel) tagged(id sum) bool {
-	return k.tags.len() > 0 && k.tags.has(&id)
-}
+func (k *kernel) tagged(id sum) bool { return k.tags.has(&id) }
+
+// taggedAmong returns, for each unit i of t, whether its identity is
+// never_backend, false where skip[i] is set (skip may be nil).
+func (k *kernel) taggedAmong(t *trajectory, skip []bool) []bool { return k.tags.among(t.ids, skip) }
 
 // itemIdentity is the identity of message item it, counted.
 func (k *kernel) itemIdentity(it *lipapi.Item) (sum, error) {

@@ -139,8 +139,8 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 	for _, p := range pos {
 		copies[p] = true
 	}
-	for u, id := range at.ids {
-		if !copies[u] && k.tagged(id) {
+	for u, tagged := range k.taggedAmong(at, copies) {
+		if tagged {
 			return fmt.Errorf("%w: %s of the adapted call is never_backend", ErrProjectionFailed, at.unitName(u))
 		}
 	}

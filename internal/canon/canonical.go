@@ -307,8 +307,8 @@ func (c *canonicalizer) canonicalString(s *Scanner) bool {
 		return false
 	case c.st == styleJSON && s.flags&(StrHTML|StrLineSep) != 0:
 		return false
-	case s.flags&StrEscaped == 0:
-		return true
+	case s.flags&StrRareEscape == 0:
+		return true // no escape, or only escapes that are canonical as they are
 	}
 	return canonicalEscapes(s.data[s.tokStart+1:s.tokEnd-1], c.st)
 }

@@ -45,6 +45,11 @@ const (
 	StrHTML
 	// StrLineSep: the string contains U+2028 or U+2029 (lax mode only).
 	StrLineSep
+	// StrRareEscape: the string contains a \u or \/ escape, whose
+	// canonical spelling depends on what it stands for. Every other escape
+	// (\" \\ \b \f \n \r \t) is its own canonical spelling in both
+	// escaping styles of this package.
+	StrRareEscape
 )
 
 // Number flags describe the literal of a number token.
@@ -484,10 +489,15 @@ func (s *Scanner) scanString(p int) (int, error) {
 			return j + 1, nil
 		case c == '\\':
 			flags |= StrEscaped
+			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
+				i = j + 2 // the common escapes, checked inline
+				continue
+			}
 			n, err := s.scanEscape(j)
 			if err != nil {
 				return 0, err
 			}
+			flags |= StrRareEscape // a \u or \/ escape
 			i = n
 		case c < 0x20:
 			return 0, s.errAt(j, "control character in string")

@@ -2,7 +2,9 @@ package canon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -13,17 +15,16 @@ var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 
 // appendUnquoted decodes a validated string body (without quotes) the way
 // encoding/json does: escapes resolved, a valid surrogate pair joined, any
 // other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD. When
-// valid is true the body is known to be valid UTF-8 and the runs between
-// escapes are copied as found (nextBackslash); otherwise the string kernel
-// finds the escapes and the bytes to replace in one pass.
+// valid is true the body is known to be valid UTF-8 (appendUnquotedValid);
+// otherwise the string kernel finds the escapes and the bytes to replace in
+// one pass.
 func appendUnquoted(dst, body []byte, valid bool) []byte {
+	if valid {
+		return appendUnquotedValid(dst, body)
+	}
 	for i := 0; i < len(body); {
-		var j int
-		if valid {
-			if j = nextBackslash(body, i); j < 0 {
-				return append(dst, body[i:]...)
-			}
-		} else if j, _ = nextStop(body, i, modeSerde); j >= len(body) {
+		j, _ := nextStop(body, i, modeSerde)
+		if j >= len(body) {
 			return append(dst, body[i:]...)
 		}
 		dst = append(dst, body[i:j]...)
@@ -39,41 +40,81 @@ func appendUnquoted(dst, body []byte, valid bool) []byte {
 			}
 			continue
 		}
-		if b := unescapes[body[j+1]]; b != 0 {
-			dst = append(dst, b)
-			i = j + 2
+		var r rune
+		if r, i = unescapeAt(body, j); r < 0 {
+			dst = append(dst, unescapes[body[j+1]])
 			continue
-		}
-		r := hex4(body[j+2:])
-		i = j + 6
-		if r >= 0xD800 && r <= 0xDFFF {
-			if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
-				if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
-					dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
-					i += 6
-					continue
-				}
-			}
-			r = utf8.RuneError
 		}
 		dst = utf8.AppendRune(dst, r)
 	}
 	return dst
 }
 
-// nextBackslash returns the offset of the first '\\' in b at or after i,
-// or -1. It looks a word at a time through the first 64 bytes, where the
-// escapes of dense text are found, and leaves longer runs to
-// bytes.IndexByte.
-func nextBackslash(b []byte, i int) int {
-	for end := min(i+64, len(b)); i+8 <= end; i += 8 {
-		// The lowest flag of zeroBytes is exact.
-		if m := zeroBytes(load64(b, i)^'\\'*lsb) & msb; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+// unescapeAt decodes the escape at body[j] (a validated one) and returns
+// the offset after it, and the rune it stands for: -1 for the escapes of
+// one ASCII byte (unescapes), which the caller writes itself. A \u escape
+// of a surrogate is joined with the escape of its pair if one follows, and
+// stands for U+FFFD otherwise.
+func unescapeAt(body []byte, j int) (rune, int) {
+	if unescapes[body[j+1]] != 0 {
+		return -1, j + 2
+	}
+	r := hex4(body[j+2:])
+	i := j + 6
+	if r >= 0xD800 && r <= 0xDFFF {
+		if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
+			if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
+				return 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00), i + 6
+			}
 		}
+		r = utf8.RuneError
 	}
-	if j := bytes.IndexByte(b[i:], '\\'); j >= 0 {
-		return i + j
+	return r, i
+}
+
+// appendUnquotedValid is appendUnquoted of a body that is valid UTF-8.
+// Decoding such a body never lengthens it, so dst grows once, to hold
+// len(body) more bytes, and the runs between escapes are copied with
+// 8-byte stores as they are searched, a word at a time through their first
+// 64 bytes (where the escapes of dense text are found); a longer run is
+// found by bytes.IndexByte and copied whole. Every store lands within the
+// room of the output: the output so far is no longer than the input read.
+func appendUnquotedValid(dst, body []byte) []byte {
+	dst = slices.Grow(dst, len(body))
+	n, out := len(dst), dst[:cap(dst)]
+	for i := 0; i < len(body); {
+		j, found := i, false
+		for lim := min(i+64, len(body)-8); j <= lim; j += 8 {
+			x := load64(body, j)
+			binary.LittleEndian.PutUint64(out[n+j-i:], x)
+			// The lowest flag of zeroBytes is exact.
+			if m := zeroBytes(x^'\\'*lsb) & msb; m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				found = true
+				break
+			}
+		}
+		if !found {
+			k := bytes.IndexByte(body[j:], '\\')
+			if k < 0 {
+				k = len(body) - j
+			}
+			copy(out[n+j-i:], body[j:j+k])
+			j += k
+		}
+		n += j - i
+		if j == len(body) {
+			break
+		}
+		if b := unescapes[body[j+1]]; b != 0 {
+			out[n] = b
+			n++
+			i = j + 2
+			continue
+		}
+		var r rune
+		r, i = unescapeAt(body, j)
+		n += utf8.EncodeRune(out[n:], r)
 	}
-	return -1
+	return out[:n]
 }

@@ -14,8 +14,16 @@ import (
 // variant allocate.
 type decoder struct {
 	s canon.Scanner
-	// buf is scratch space for decoded member names, tags and escaped
-	// strings; its contents are only valid until the next token is read.
+	// str is the decoded content of the last string value token next or
+	// nextMember read from s, decoded as it was scanned, and strAt that
+	// token's offset (-1 before any): the token is s's last one while
+	// s.Offset() is strAt. str aliases the document or strBuf.
+	str    []byte
+	strAt  int
+	strBuf []byte
+	// buf is scratch space for decoding any other string token (member
+	// names, tags); its contents are only valid until the next token is
+	// read.
 	buf []byte
 }
 
@@ -24,12 +32,20 @@ type decoder struct {
 // value) and returns its first token.
 func (d *decoder) start(data []byte) (canon.Kind, error) {
 	d.s.Reset(data, true, canon.SerdeMaxDepth)
+	d.strAt = -1
 	return d.next()
 }
 
-// next returns the next token, wrapping a syntax error.
+// next returns the next token, wrapping a syntax error. A string token is
+// decoded as it is scanned (see text).
 func (d *decoder) next() (canon.Kind, error) {
-	k, err := d.s.Next()
+	k, str, err := d.s.NextDecoding(d.strBuf[:0])
+	if k == canon.KindString && err == nil {
+		if !d.s.Verbatim() {
+			d.strBuf = str // the buffer, perhaps grown
+		}
+		d.str, d.strAt = str, d.s.Offset()
+	}
 	return k, decSyntax(err)
 }
 
@@ -58,6 +74,10 @@ func (d *decoder) nextMember(s *canon.Scanner) (name []byte, vk canon.Kind, err 
 		return nil, k, nil
 	}
 	name = d.text(s)
+	if s == &d.s {
+		vk, err = d.next()
+		return name, vk, err
+	}
 	if vk, err = s.Next(); err != nil {
 		return name, canon.KindEOF, decSyntax(err)
 	}
@@ -65,10 +85,14 @@ func (d *decoder) nextMember(s *canon.Scanner) (name []byte, vk canon.Kind, err 
 }
 
 // text returns the decoded content of the string token s just read: a
-// subslice of the input when the token has no escapes, else d.buf. The
-// result is only valid until the next token is read and must be copied to
-// be kept.
+// subslice of the input when the token has no escapes, else one of the
+// decoder's buffers (str, when next decoded it while scanning it; else
+// buf). The result is only valid until the next token is read and must be
+// copied to be kept.
 func (d *decoder) text(s *canon.Scanner) []byte {
+	if s == &d.s && s.Offset() == d.strAt {
+		return d.str
+	}
 	raw := s.Raw()
 	if s.Verbatim() {
 		return raw[1 : len(raw)-1]

@@ -78,12 +78,14 @@ func readBool(d *decoder, k canon.Kind, v *bool) error {
 // readValue decodes any JSON value into a normalized Value: null gives the
 // zero Value.
 func readValue(d *decoder, k canon.Kind, v *Value) error {
-	norm, err := canon.AppendSerdeValueFrom(d.buf[:0], &d.s, k)
+	norm, inBuf, err := canon.SerdeValueFrom(d.buf[:0], &d.s, k)
 	if err != nil {
 		return decSyntax(err)
 	}
 	*v = valueFromNormalized(norm)
-	d.buf = norm[:0]
+	if inBuf {
+		d.buf = norm[:0]
+	}
 	return nil
 }
 

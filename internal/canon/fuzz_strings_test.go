@@ -143,6 +143,12 @@ func FuzzStringWriters(f *testing.F) {
 				if k, err := sc.Next(); err != nil || k != KindString || string(sc.AppendString(nil)) != s {
 					t.Fatalf("strict round trip of %q failed: %v", tok, err)
 				}
+				// Decoding while scanning, into a buffer with a prefix.
+				sc.Reset(tok, true, SerdeMaxDepth)
+				if k, text, err := sc.NextDecoding([]byte("p")); err != nil || k != KindString ||
+					string(text) != s && string(text) != "p"+s {
+					t.Fatalf("strict NextDecoding of %q = %q, %v", tok, text, err)
+				}
 			}
 		}
 	})

@@ -46,6 +46,34 @@ func FuzzScanner(f *testing.F) {
 		if err := s.Finish(); err != nil {
 			t.Fatal(err)
 		}
+		// NextDecoding reads the same tokens as Next, each string's
+		// decoded content equal to AppendString's, in both modes.
+		for _, strict := range []bool{false, true} {
+			var plain, dec Scanner
+			plain.Reset(b, strict, MaxDepth)
+			dec.Reset(b, strict, MaxDepth)
+			buf := []byte("scratch")
+			for {
+				k1, err1 := plain.Next()
+				k2, text, err2 := dec.NextDecoding(buf[:0])
+				if k1 != k2 || (err1 == nil) != (err2 == nil) || string(plain.Raw()) != string(dec.Raw()) {
+					t.Fatalf("strict=%t: Next %v %v, NextDecoding %v %v", strict, k1, err1, k2, err2)
+				}
+				if err1 != nil || k1 == KindEOF {
+					break
+				}
+				if k1 == KindString {
+					if want := plain.AppendString(nil); string(text) != string(want) {
+						t.Fatalf("strict=%t: NextDecoding text %q, AppendString %q", strict, text, want)
+					}
+					if !dec.Verbatim() {
+						buf = text
+					}
+				} else if text != nil {
+					t.Fatalf("strict=%t: NextDecoding text %q for a %v token", strict, text, k1)
+				}
+			}
+		}
 	})
 }
 
@@ -141,6 +169,32 @@ func FuzzSerdeValue(f *testing.F) {
 		if legacy := AppendSerdeLegacy(nil, got); !json.Valid(legacy) ||
 			!reflect.DeepEqual(floatTree(t, legacy), floatTree(t, got)) {
 			t.Fatalf("legacy layout changed the value: %q", legacy)
+		}
+		// Embedded in an array, read through a Scanner: SerdeValueFrom
+		// gives the same text, the document's own bytes exactly when
+		// the value is already normalized.
+		doc := append(append([]byte("["), b...), ']')
+		var s Scanner
+		s.Reset(doc, true, SerdeMaxDepth+1)
+		if _, err := s.Next(); err != nil {
+			t.Fatal(err)
+		}
+		k, err := s.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		norm, inScratch, err := SerdeValueFrom([]byte("scratch"), &s, k)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case inScratch && string(norm) != "scratch"+string(got):
+			t.Fatalf("SerdeValueFrom = %q, AppendSerdeValue = %q", norm, got)
+		case !inScratch:
+			// The document's own bytes: a subslice of doc.
+			at := cap(doc) - cap(norm)
+			if !bytes.Equal(norm, got) || at < 0 || at >= len(doc) || &doc[at] != &norm[0] {
+				t.Fatalf("SerdeValueFrom = %q, not AppendSerdeValue's %q within the document", norm, got)
+			}
 		}
 	})
 }

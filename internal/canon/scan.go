@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 )
 
 // MaxDepth is encoding/json's nesting limit: a document nested more than
@@ -45,10 +46,11 @@ const (
 	StrHTML
 	// StrLineSep: the string contains U+2028 or U+2029 (lax mode only).
 	StrLineSep
-	// StrRareEscape: the string contains a \u or \/ escape, whose
-	// canonical spelling depends on what it stands for. Every other escape
-	// (\" \\ \b \f \n \r \t) is its own canonical spelling in both
-	// escaping styles of this package.
+	// StrRareEscape: the string contains an escape that may not be the
+	// canonical spelling of what it stands for: \/, or a \u escape other
+	// than \u00xx (lowercase) of a control character without a short
+	// form. The short forms (\" \\ \b \f \n \r \t) and those \u00xx
+	// escapes are canonical in both escaping styles of this package.
 	StrRareEscape
 )
 
@@ -155,7 +157,38 @@ func (s *Scanner) AppendString(dst []byte) []byte {
 // Next returns the next token. After the top-level value it returns KindEOF
 // if only white space remains, and an error wrapping ErrSyntax otherwise.
 // Errors name a byte offset, never document content.
-func (s *Scanner) Next() (Kind, error) {
+func (s *Scanner) Next() (Kind, error) { return s.next(nil) }
+
+// NextDecoding is Next that, for a string token, also returns its decoded
+// content: the body of the token within the document (not to be modified)
+// when it has no escapes and is valid UTF-8, else dst with the decoded
+// content appended. In strict mode the string is decoded while it is
+// scanned, in one pass; in lax mode it is decoded after, as AppendString
+// does. For any other token text is nil.
+func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
+	dec := &dst
+	if !s.strict {
+		dec = nil
+	}
+	if k, err = s.next(dec); k != KindString || err != nil {
+		return k, nil, err
+	}
+	switch {
+	case s.Verbatim():
+		return k, s.data[s.tokStart+1 : s.tokEnd-1], nil
+	case !s.strict:
+		return k, s.AppendString(dst), nil
+	}
+	return k, dst, nil
+}
+
+// decodeReserve bounds the room NextDecoding makes for a decoded string
+// before it knows the string's length; a longer string grows the buffer.
+const decodeReserve = 64 << 10
+
+// next is Next; with dec non-nil (strict mode only) a string token with
+// escapes is decoded into *dec as it is scanned (see scanString).
+func (s *Scanner) next(dec *[]byte) (Kind, error) {
 	s.isKey = false
 	s.flags = 0
 	p := s.skipSpace(s.pos)
@@ -199,7 +232,7 @@ func (s *Scanner) Next() (Kind, error) {
 		if c != '"' {
 			return s.fail(p, "expected a string object key")
 		}
-		end, err := s.scanString(p)
+		end, err := s.scanString(p, dec)
 		if err != nil {
 			return KindEOF, err
 		}
@@ -234,7 +267,7 @@ func (s *Scanner) Next() (Kind, error) {
 		s.state = stValueOrEnd
 		return KindArrayBegin, nil
 	case c == '"':
-		end, err := s.scanString(p)
+		end, err := s.scanString(p, dec)
 		if err != nil {
 			return KindEOF, err
 		}
@@ -449,9 +482,17 @@ func mayOverflow(lit []byte, flags uint8) bool {
 // of ASCII are settled inline (most keys and short values end there); the
 // string kernel (nextStop) takes over at the first byte from 0x80 up,
 // validating UTF-8 as it looks for the closing quote.
-func (s *Scanner) scanString(p int) (int, error) {
+func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 	d := s.data
 	i := p + 1
+	// With dec, out is the decoded string so far, written back to *dec at
+	// the end (a store through dec per escape would cost a write
+	// barrier), and d[last:] is what is not decoded yet.
+	last := i
+	var out []byte
+	if dec != nil {
+		out = *dec
+	}
 	mode := modeLax
 	if s.strict {
 		mode = modeSerde
@@ -486,18 +527,44 @@ func (s *Scanner) scanString(p int) (int, error) {
 		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
+			if dec != nil && flags&StrEscaped != 0 {
+				*dec = appendRun(out, d, last, j)
+			}
 			return j + 1, nil
 		case c == '\\':
+			if dec != nil && flags&StrEscaped == 0 {
+				// The decoded string is no longer than the rest of the
+				// document: room for that, up to decodeReserve bytes,
+				// serves most strings without growing.
+				out = slices.Grow(out, min(len(d)-p, decodeReserve))
+			}
 			flags |= StrEscaped
 			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
-				i = j + 2 // the common escapes, checked inline
+				// The common escapes, checked inline.
+				if dec != nil {
+					out = append(appendRun(out, d, last, j), unescapes[d[j+1]])
+					last = j + 2
+				}
+				i = j + 2
 				continue
 			}
 			n, err := s.scanEscape(j)
 			if err != nil {
 				return 0, err
 			}
-			flags |= StrRareEscape // a \u or \/ escape
+			if d[j+1] != 'u' || !controlEscape(d[j:n]) {
+				flags |= StrRareEscape
+			}
+			if dec != nil {
+				out = appendRun(out, d, last, j)
+				if d[j+1] == '/' {
+					out = append(out, '/')
+				} else {
+					r, _ := unescapeAt(d, j)
+					out = utf8.AppendRune(out, r)
+				}
+				last = n
+			}
 			i = n
 		case c < 0x20:
 			return 0, s.errAt(j, "control character in string")
@@ -554,26 +621,45 @@ func (s *Scanner) scanEscape(i int) (int, error) {
 	return i + 12, nil
 }
 
+// controlEscape reports whether the validated escape e is the canonical
+// \u00xx spelling of a control character without a short form.
+func controlEscape(e []byte) bool {
+	if len(e) != 6 || e[2] != '0' || e[3] != '0' || e[4]&^1 != '0' || lowerHexValue[e[5]] < 0 {
+		return false
+	}
+	return len(jsonEscapes[(e[4]-'0')<<4|byte(lowerHexValue[e[5]])]) == 6
+}
+
+// hexValue and lowerHexValue map a byte to the value of the hexadecimal
+// digit it is (either case; lowercase only), or -1.
+var hexValue, lowerHexValue = hexValues(true), hexValues(false)
+
+func hexValues(upper bool) (t [256]int8) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = int8(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = int8(c - 'a' + 10)
+		case upper && c >= 'A' && c <= 'F':
+			t[c] = int8(c - 'A' + 10)
+		default:
+			t[c] = -1
+		}
+	}
+	return t
+}
+
 // hex4 decodes four hexadecimal digits at the start of b, or returns -1.
 func hex4(b []byte) rune {
 	if len(b) < 4 {
 		return -1
 	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(c)
+	a, c, d, e := hexValue[b[0]], hexValue[b[1]], hexValue[b[2]], hexValue[b[3]]
+	if a|c|d|e < 0 {
+		return -1
 	}
-	return r
+	return rune(a)<<12 | rune(c)<<8 | rune(d)<<4 | rune(e)
 }
 
 // Clone returns a copy of s that scans independently: advancing either

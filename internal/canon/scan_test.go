@@ -309,3 +309,59 @@ func TestStrictScannerNeverAllocates(t *testing.T) {
 		t.Fatalf("%v allocations", allocs)
 	}
 }
+
+// TestNextDecodingDecodesWhileScanning pins NextDecoding in both modes: a
+// string without escapes comes back as the document's own bytes, one with
+// escapes appended to dst (short forms, \/, \u escapes, a surrogate pair,
+// a string longer than the room reserved before its length is known), the
+// same content AppendString decodes; other tokens have no text; and
+// StrRareEscape is set exactly for escapes that may not be canonical.
+func TestNextDecodingDecodesWhileScanning(t *testing.T) {
+	long := strings.Repeat(`ab\"\n\u0001`+strings.Repeat("x", 40), decodeReserve/40)
+	tests := []struct {
+		doc, want string
+		rare      bool
+	}{
+		{`"plain"`, "plain", false},
+		{`"tab\there \"q\" \\ \b\f\r\n"`, "tab\there \"q\" \\ \b\f\r\n", false},
+		{`"\u0001\u001f"`, "\x01\x1f", false},
+		{`"\u001F"`, "\x1f", true},
+		{`"\u0009"`, "\t", true},
+		{`"a\/b"`, "a/b", true},
+		{`"\u00e9\u4e2d"`, "é中", true},
+		{`"\ud83d\ude00!"`, "😀!", true},
+		{`"` + long + `"`, strings.NewReplacer(`\"`, `"`, `\n`, "\n", `\u0001`, "\x01").Replace(long), false},
+	}
+	for _, strict := range []bool{true, false} {
+		for _, tt := range tests {
+			doc := []byte(tt.doc)
+			var s Scanner
+			s.Reset(doc, strict, SerdeMaxDepth)
+			k, text, err := s.NextDecoding([]byte("pre"))
+			if err != nil || k != KindString {
+				t.Fatalf("strict=%t %.20q: %v %v", strict, tt.doc, k, err)
+			}
+			if s.Verbatim() {
+				if string(text) != tt.want || &text[0] != &doc[1] {
+					t.Errorf("strict=%t %.20q: verbatim text %q is not the document's bytes", strict, tt.doc, text)
+				}
+			} else if string(text) != "pre"+tt.want {
+				t.Errorf("strict=%t %.20q: text %.40q, want %.40q", strict, tt.doc, text, "pre"+tt.want)
+			}
+			if got := s.AppendString(nil); string(got) != tt.want {
+				t.Errorf("strict=%t %.20q: AppendString %.40q", strict, tt.doc, got)
+			}
+			if rare := s.Flags()&StrRareEscape != 0; rare != tt.rare {
+				t.Errorf("strict=%t %.20q: StrRareEscape %t, want %t", strict, tt.doc, rare, tt.rare)
+			}
+		}
+		var s Scanner
+		s.Reset([]byte(`[1,"x",true]`), strict, SerdeMaxDepth)
+		for _, want := range []Kind{KindArrayBegin, KindNumber, KindString, KindTrue, KindArrayEnd} {
+			k, text, err := s.NextDecoding(nil)
+			if err != nil || k != want || (text != nil) != (k == KindString) {
+				t.Fatalf("strict=%t: %v %q %v, want a %v", strict, k, text, err, want)
+			}
+		}
+	}
+}

@@ -136,14 +136,32 @@ func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
 // the value is consumed from s (whose mode and depth limit apply). On error
 // dst is returned unchanged.
 func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
+	out, _, err := serdeValueFrom(dst, s, k, false)
+	return out, err
+}
+
+// SerdeValueFrom is AppendSerdeValueFrom without the copy of a value that is
+// already normalized: it then returns the value's own bytes within s's
+// document (not to be modified) and inScratch false; otherwise scratch with
+// the normalized text appended, and inScratch true.
+func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch bool, err error) {
+	return serdeValueFrom(scratch, s, k, true)
+}
+
+// serdeValueFrom is AppendSerdeValueFrom, or SerdeValueFrom with alias set.
+func serdeValueFrom(dst []byte, s *Scanner, k Kind, alias bool) ([]byte, bool, error) {
 	var b canonBuffers
 	c := b.canonicalizer(styleSerde)
 	start := s.tokStart
 	end, err := c.read(s, k)
 	if err != nil {
-		return dst, err
+		return dst, false, err
 	}
-	return c.emit(dst, nil, start, end)
+	if alias && c.canon {
+		return s.data[start:end], false, nil
+	}
+	out, err := c.emit(dst, nil, start, end)
+	return out, err == nil, err
 }
 
 // AppendSerdeLegacy appends normalized serde_json text (as produced by

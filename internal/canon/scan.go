@@ -528,7 +528,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 		case c == '"':
 			s.flags = flags
 			if dec != nil && flags&StrEscaped != 0 {
-				*dec = appendRun(out, d, last, j)
+				*dec = append(out, d[last:j]...)
 			}
 			return j + 1, nil
 		case c == '\\':
@@ -542,7 +542,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
 				// The common escapes, checked inline.
 				if dec != nil {
-					out = append(appendRun(out, d, last, j), unescapes[d[j+1]])
+					out = append(append(out, d[last:j]...), unescapes[d[j+1]])
 					last = j + 2
 				}
 				i = j + 2
@@ -556,7 +556,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 				flags |= StrRareEscape
 			}
 			if dec != nil {
-				out = appendRun(out, d, last, j)
+				out = append(out, d[last:j]...)
 				if d[j+1] == '/' {
 					out = append(out, '/')
 				} else {

@@ -118,18 +118,3 @@ func appendUnquotedValid(dst, body []byte) []byte {
 	}
 	return out[:n]
 }
-
-// appendRun appends d[from:to] to out: with 8-byte stores when the run is
-// at most 64 bytes long and both d and out have room for a word past it
-// (the short runs between the escapes of dense text), else by copying.
-func appendRun(out, d []byte, from, to int) []byte {
-	n, r := len(out), to-from
-	if r <= 64 && to+8 <= len(d) && cap(out)-n >= r+8 {
-		o := out[:n+r+8]
-		for k := 0; k < r; k += 8 {
-			binary.LittleEndian.PutUint64(o[n+k:], load64(d, from+k))
-		}
-		return o[:n+r]
-	}
-	return append(out, d[from:to]...)
-}

@@ -186,6 +186,9 @@ func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
 // before it knows the string's length; a longer string grows the buffer.
 const decodeReserve = 64 << 10
 
+// minDecodeRoom is the room below which NextDecoding makes that room.
+const minDecodeRoom = 64
+
 // next is Next; with dec non-nil (strict mode only) a string token with
 // escapes is decoded into *dec as it is scanned (see scanString).
 func (s *Scanner) next(dec *[]byte) (Kind, error) {
@@ -532,10 +535,11 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			}
 			return j + 1, nil
 		case c == '\\':
-			if dec != nil && flags&StrEscaped == 0 {
+			if dec != nil && flags&StrEscaped == 0 && cap(out)-len(out) < minDecodeRoom {
 				// The decoded string is no longer than the rest of the
 				// document: room for that, up to decodeReserve bytes,
-				// serves most strings without growing.
+				// serves most strings without growing. A buffer with
+				// room of its own is used as it is.
 				out = slices.Grow(out, min(len(d)-p, decodeReserve))
 			}
 			flags |= StrEscaped

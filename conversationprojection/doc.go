@@ -139,9 +139,13 @@
 // message unit's identity at most once per call (Reassert and Verify take
 // the identity of a baseline or adapted unit equal to a unit of the
 // primary call from that unit, and Reassert an overlay's from its earlier
-// copy). Internally identities are raw SHA-256 sums; the never_backend
-// tags, anchors and provenance identities are parsed into sums once, and
-// identities are formatted only where a result holds them. All anchors are
+// copy). Internally identities are raw SHA-256 sums; anchors and
+// provenance identities are parsed into sums once, and identities are
+// formatted only where a result holds them. The never_backend tags are
+// validated once and matched by the text of their digests: a call with
+// fewer units than tags indexes its units and looks each tag up there (a
+// test of its first three hexadecimal digits, a decoding only when they
+// begin some unit's identity); otherwise the tags are indexed. All anchors are
 // resolved in one pass over the units, with at most one hash-table lookup
 // per unit (tables are seeded per call, as Go's maps are, so no input
 // degrades them; a filter of first bytes answers most lookups of absent

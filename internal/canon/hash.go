@@ -65,17 +65,28 @@ func SumHex(b []byte) string {
 }
 
 // IsLowerHexDigest reports whether s is exactly 64 bytes, each in 0-9 or a-f.
-// It does not allocate and decodes nothing: eight bytes are checked per
-// word-at-a-time test.
+// It does not allocate and decodes nothing: its eight words are tested at
+// once (see lowerHexLanes), with no loop and no branch.
 func IsLowerHexDigest(s string) bool {
 	if len(s) != SHA256HexLen {
 		return false
 	}
-	bad := uint64(0)
-	for w := 0; w < SHA256HexLen/8; w++ {
-		bad |= notLowerHex(load64(s, 8*w))
-	}
-	return bad == 0
+	s = s[:SHA256HexLen]
+	a, b, c, d := load64(s, 0), load64(s, 8), load64(s, 16), load64(s, 24)
+	e, f, g, h := load64(s, 32), load64(s, 40), load64(s, 48), load64(s, 56)
+	hex := lowerHexLanes(a) & lowerHexLanes(b) & lowerHexLanes(c) & lowerHexLanes(d) &
+		lowerHexLanes(e) & lowerHexLanes(f) & lowerHexLanes(g) & lowerHexLanes(h)
+	return (a|b|c|d|e|f|g|h|^hex)&msb == 0
+}
+
+// lowerHexLanes sets the high bit of each byte of x that is a lowercase
+// hexadecimal digit, where no byte of x is from 0x80 up (which the caller
+// tests apart: such a byte may disturb its neighbours' results, as in
+// notLowerHex).
+func lowerHexLanes(x uint64) uint64 {
+	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
+	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
+	return digit | letter
 }
 
 // IsPrefixedDigest reports whether s is exactly prefix followed by 64
@@ -116,9 +127,7 @@ func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
 // exactly when the byte is at least c, with no carry into the next byte;
 // a byte from 0x80 up is flagged by its own high bit whatever the sums do.
 func notLowerHex(x uint64) uint64 {
-	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
-	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
-	return (x | ^(digit | letter)) & msb
+	return (x | ^lowerHexLanes(x)) & msb
 }
 
 // hexWord converts the eight lowercase hexadecimal digits of x (the first

@@ -484,7 +484,10 @@ func mayOverflow(lit []byte, flags uint8) bool {
 // returns the offset just past its closing quote; it sets s.flags. Words
 // of ASCII are settled inline (most keys and short values end there); the
 // string kernel (nextStop) takes over at the first byte from 0x80 up,
-// validating UTF-8 as it looks for the closing quote.
+// validating UTF-8 as it looks for the closing quote. With dec non-nil
+// (strict mode), a string with escapes is also decoded, appended to *dec,
+// as the escapes are found: the runs between them are copied and each
+// escape is resolved where it is validated.
 func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 	d := s.data
 	i := p + 1

@@ -148,7 +148,7 @@
 // begin some unit's identity); otherwise the tags are indexed. All anchors are
 // resolved in one pass over the units, with at most one hash-table lookup
 // per unit (tables are seeded per call, as Go's maps are, so no input
-// degrades them; a filter of first bytes answers most lookups of absent
+// degrades them; a filter of leading bits answers most lookups of absent
 // identities). Project validates its output by validating the deep copy of
 // the kept units and only what injection can break, falling back to
 // validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or

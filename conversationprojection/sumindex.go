@@ -102,15 +102,15 @@ func (x *keyIndex) add(k sum) (int, bool) {
 // hashing 32 bytes). The zero sum is never added (parseIdentity never
 // returns it), so no unit without identity is ever found.
 //
-// A filter of the sums' first bytes answers most lookups of absent sums
-// without scanning or hashing: the identities of message units are SHA-256
-// sums, so a unit not in a set of s sums passes the filter with
-// probability at most s/256. Keys chosen to fill the filter only cost that
+// A filter of the sums' first twelve bits answers most lookups of absent
+// sums without scanning or hashing: the identities of message units are
+// SHA-256 sums, so a unit not in a set of s sums passes the filter with
+// probability at most s/4096. Keys chosen to fill the filter only cost that
 // saving, never correctness.
 type sumIndex struct {
-	filter [4]uint64 // bit b set when some sum's first byte is b
-	heads  []uint64  // the leading 8 bytes of each sum, while linear
-	sums   []sum     // while linear
+	filter [1 << prefixBits / 64]uint64 // bit p set when some sum starts with the prefixBits bits p
+	heads  []uint64                     // the leading 8 bytes of each sum, while linear
+	sums   []sum                        // while linear
 	table  keyIndex
 }
 
@@ -122,6 +122,17 @@ func newSumIndex(n int) sumIndex {
 	return sumIndex{heads: make([]uint64, 0, n), sums: make([]sum, 0, n)}
 }
 
+// prefixBits is the number of leading bits of a sum the filter of a
+// sumIndex keys on.
+const prefixBits = 12
+
+// prefix returns the first prefixBits bits of s.
+func prefix(s *sum) uint { return uint(s[0])<<4 | uint(s[1]>>4) }
+
+// mayHold reports whether some sum of x starts with the prefixBits bits p:
+// when none does, no sum starting with them is in x.
+func (x *sumIndex) mayHold(p uint) bool { return x.filter[p>>6]&(1<<(p&63)) != 0 }
+
 // head returns the leading 8 bytes of s.
 func head(s *sum) uint64 { return binary.LittleEndian.Uint64(s[:8]) }
 
@@ -130,7 +141,7 @@ func (x *sumIndex) len() int { return len(x.sums) + len(x.table.keys) }
 
 // find returns the number of s, or -1 when it is not in x.
 func (x *sumIndex) find(s *sum) int {
-	if x.filter[s[0]>>6]&(1<<(s[0]&63)) == 0 {
+	if !x.mayHold(prefix(s)) {
 		return -1
 	}
 	if x.table.slots != nil {
@@ -148,7 +159,8 @@ func (x *sumIndex) find(s *sum) int {
 // add adds s unless it is present and returns its number, and whether it
 // was added.
 func (x *sumIndex) add(s sum) (int, bool) {
-	x.filter[s[0]>>6] |= 1 << (s[0] & 63)
+	p := prefix(&s)
+	x.filter[p>>6] |= 1 << (p & 63)
 	if x.table.slots != nil {
 		return x.table.add(s)
 	}

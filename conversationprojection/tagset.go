@@ -42,6 +42,13 @@ const posBits = 13
 // failing the build, should MaxNeverBackendTags outgrow it.
 const _ = uint(1<<posBits - 1 - MaxNeverBackendTags)
 
+// among reads a sumIndex's prefix from three hexadecimal digits; these
+// constants overflow, failing the build, should prefixBits stop being 12.
+const (
+	_ = uint(prefixBits - 12)
+	_ = uint(12 - prefixBits)
+)
+
 // zeroDigest is the digest of the zero sum, which names no unit.
 const zeroDigest = "0000000000000000000000000000000000000000000000000000000000000000"
 
@@ -149,11 +156,11 @@ func (x *tagSet) has(s *sum) bool {
 
 // among returns, for each i, whether ids[i] is in x, false where skip[i]
 // is set (skip may be nil). When the tags outnumber the identities and no
-// table is built yet, it indexes the identities (a sumIndex, and a filter
-// of their first twelve bits) and looks up each tag there: a tag whose
-// first three hexadecimal digits begin no identity costs a test of them,
-// any other the decoding of its digest and one lookup. Otherwise it asks
-// has of each identity.
+// table is built yet, it indexes the identities (a sumIndex) and looks up
+// each tag there: a tag whose first three hexadecimal digits begin no
+// identity (the index's filter) costs a test of them, any other the
+// decoding of its digest and one lookup. Otherwise it asks has of each
+// identity.
 func (x *tagSet) among(ids []sum, skip []bool) []bool {
 	in := make([]bool, len(ids))
 	if len(x.tags) == 0 {
@@ -166,15 +173,12 @@ func (x *tagSet) among(ids []sum, skip []bool) []bool {
 		return in
 	}
 	idx := newSumIndex(len(ids))
-	var heads [1 << 12 / 64]uint64 // bit p set when some identity starts with the 12 bits p
 	num := make([]int32, len(ids)) // the number of ids[i] in idx, -1 when not looked up
 	for i := range ids {
 		num[i] = -1
 		if (skip == nil || !skip[i]) && !ids[i].isZero() {
 			n, _ := idx.add(ids[i])
 			num[i] = int32(n)
-			p := uint(ids[i][0])<<4 | uint(ids[i][1]>>4)
-			heads[p>>6] |= 1 << (p & 63)
 		}
 	}
 	found := make([]bool, idx.len())
@@ -184,10 +188,10 @@ func (x *tagSet) among(ids []sum, skip []bool) []bool {
 			continue
 		}
 		// For a digest that is not lowercase hexadecimal, p is some
-		// 12-bit value: the decoding below rejects it.
+		// value of prefixBits bits: the decoding below rejects it.
 		h := id[len(IdentityVersion1)+1:]
-		p := (uint(hexNibble(h[0]))<<8 | uint(hexNibble(h[1]))<<4 | uint(hexNibble(h[2]))) & (1<<12 - 1)
-		if heads[p>>6]&(1<<(p&63)) == 0 {
+		p := (uint(hexNibble(h[0]))<<8 | uint(hexNibble(h[1]))<<4 | uint(hexNibble(h[2]))) & (1<<prefixBits - 1)
+		if !idx.mayHold(p) {
 			continue
 		}
 		if s, ok := canon.ParsePrefixedDigest(id, IdentityVersion1+":"); ok {

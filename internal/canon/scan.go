@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 )
 
 // MaxDepth is encoding/json's nesting limit: a document nested more than
@@ -563,14 +562,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 				flags |= StrRareEscape
 			}
 			if dec != nil {
-				out = append(out, d[last:j]...)
-				if d[j+1] == '/' {
-					out = append(out, '/')
-				} else {
-					r, _ := unescapeAt(d, j)
-					out = utf8.AppendRune(out, r)
-				}
-				last = n
+				out, last = appendUnescaped(append(out, d[last:j]...), d, j)
 			}
 			i = n
 		case c < 0x20:

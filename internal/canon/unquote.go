@@ -40,36 +40,30 @@ func appendUnquoted(dst, body []byte, valid bool) []byte {
 			}
 			continue
 		}
-		var r rune
-		if r, i = unescapeAt(body, j); r < 0 {
-			dst = append(dst, unescapes[body[j+1]])
-			continue
-		}
-		dst = utf8.AppendRune(dst, r)
+		dst, i = appendUnescaped(dst, body, j)
 	}
 	return dst
 }
 
-// unescapeAt decodes the escape at body[j] (a validated one) and returns
-// the offset after it, and the rune it stands for: -1 for the escapes of
-// one ASCII byte (unescapes), which the caller writes itself. A \u escape
-// of a surrogate is joined with the escape of its pair if one follows, and
-// stands for U+FFFD otherwise.
-func unescapeAt(body []byte, j int) (rune, int) {
-	if unescapes[body[j+1]] != 0 {
-		return -1, j + 2
+// appendUnescaped appends what the escape at body[j] (a validated one)
+// stands for and returns the offset after it. A \u escape of a surrogate
+// is joined with the escape of its pair if one follows, and stands for
+// U+FFFD otherwise. It writes at most as many bytes as the escape spans.
+func appendUnescaped(dst, body []byte, j int) ([]byte, int) {
+	if b := unescapes[body[j+1]]; b != 0 {
+		return append(dst, b), j + 2
 	}
 	r := hex4(body[j+2:])
 	i := j + 6
 	if r >= 0xD800 && r <= 0xDFFF {
 		if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
 			if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
-				return 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00), i + 6
+				return utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00)), i + 6
 			}
 		}
 		r = utf8.RuneError
 	}
-	return r, i
+	return utf8.AppendRune(dst, r), i
 }
 
 // appendUnquotedValid is appendUnquoted of a body that is valid UTF-8.
@@ -112,9 +106,9 @@ func appendUnquotedValid(dst, body []byte) []byte {
 			i = j + 2
 			continue
 		}
-		var r rune
-		r, i = unescapeAt(body, j)
-		n += utf8.EncodeRune(out[n:], r)
+		var o []byte
+		o, i = appendUnescaped(out[:n], body, j) // within out's room: no growth
+		n = len(o)
 	}
 	return out[:n]
 }

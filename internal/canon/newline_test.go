@@ -65,7 +65,8 @@ func TestCopyNormalizedNewlinesExhaustive(t *testing.T) {
 // every lane of a word, with high bytes around them (a borrow must not
 // flag a neighbour).
 func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
-	for _, unit := range []string{"x\r\n", "\u00e9\r", "\x0e\r\x0c\n", "\r\r\n\n", "\xff\x0d", "plain text without line breaks"} {
+	for _, unit := range []string{"x\r\n", "\u00e9\r", "\x0e\r\x0c\n", "\r\r\n\n", "\xff\x0d", "plain text without line breaks",
+		"2025-03-14 09:26:55.284 WARN a log line long enough to span several words\r\n", "a line ended by a lone CR, then more of the same\r"} {
 		for pad := 0; pad < 9; pad++ {
 			s := strings.Repeat("\x8d", pad) + strings.Repeat(unit, 40)
 			want := normalizeRef(s)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -289,28 +290,51 @@ func mayTrim(v string) bool {
 // trimSpace is strings.TrimSpace: it drops the white space runes at both
 // ends of v, matching their bytes without decoding runes. (TrimSpace
 // itself decodes rune by rune and looks each up in the Unicode tables once
-// an end is not ASCII, which most scripts' text is.) A rune that is not
-// valid UTF-8 is never white space, as for TrimSpace.
+// an end is not ASCII, which most scripts' text is.) ASCII white space, by
+// far the most common (indentation, line breaks), costs one comparison a
+// byte. A rune that is not valid UTF-8 is never white space, as for
+// TrimSpace.
 func trimSpace(v string) string {
-	for v != "" {
-		n := spaceLen(v, 0)
-		if n == 0 {
+	start := 0
+	for start < len(v) {
+		if c := v[start]; c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				break
+			}
+			start++
+		} else if n := spaceLen(v, start); n > 0 {
+			start += n
+		} else {
 			break
 		}
-		v = v[n:]
 	}
-	for v != "" {
-		j := len(v) - 1
-		for k := 0; k < 2 && j > 0 && v[j]&0xc0 == 0x80; k++ {
+	end := len(v)
+	for end > start {
+		c := v[end-1]
+		if c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				break
+			}
+			end--
+			continue
+		}
+		// The rune ending at end starts at most two bytes before its
+		// last (white space runes are two or three bytes long).
+		j := end - 1
+		for k := 0; k < 2 && j > start && v[j]&0xc0 == 0x80; k++ {
 			j--
 		}
-		if n := spaceLen(v, j); n == 0 || j+n != len(v) {
+		if n := spaceLen(v[:end], j); n == 0 || j+n != end {
 			break
 		}
-		v = v[:j]
+		end = j
 	}
-	return v
+	return v[start:end]
 }
+
+// asciiSpace reports whether c is ASCII white space: '\t', '\n', '\v',
+// '\f', '\r' or ' '.
+func asciiSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
 // spaceLen returns the length of the white space rune the bytes of v from
 // i on start with, or 0: ASCII white space, or U+0085, U+00A0, U+1680,

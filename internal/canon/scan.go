@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -163,7 +164,8 @@ func (s *Scanner) Next() (Kind, error) { return s.next(nil) }
 // when it has no escapes and is valid UTF-8, else dst with the decoded
 // content appended. In strict mode the string is decoded while it is
 // scanned, in one pass; in lax mode it is decoded after, as AppendString
-// does. For any other token text is nil.
+// does. For any other token text is nil. Decoding may overwrite the bytes
+// of dst's spare capacity beyond the content it appends.
 func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
 	dec := &dst
 	if !s.strict {
@@ -486,7 +488,8 @@ func mayOverflow(lit []byte, flags uint8) bool {
 // validating UTF-8 as it looks for the closing quote. With dec non-nil
 // (strict mode), a string with escapes is also decoded, appended to *dec,
 // as the escapes are found: the runs between them are copied and each
-// escape is resolved where it is validated.
+// escape is resolved where it is validated; the bytes of *dec's spare
+// capacity past the decoded content may be overwritten.
 func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 	d := s.data
 	i := p + 1
@@ -548,7 +551,17 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
 				// The common escapes, checked inline.
 				if dec != nil {
-					out = append(append(out, d[last:j]...), unescapes[d[j+1]])
+					if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
+						// A short run and its escape: one 8-byte
+						// store and one byte, no copy call.
+						n := len(out)
+						o := out[:n+16]
+						binary.LittleEndian.PutUint64(o[n:], load64(d, last))
+						o[n+r] = unescapes[d[j+1]]
+						out = o[:n+r+1]
+					} else {
+						out = append(append(out, d[last:j]...), unescapes[d[j+1]])
+					}
 					last = j + 2
 				}
 				i = j + 2

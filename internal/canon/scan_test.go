@@ -331,6 +331,10 @@ func TestNextDecodingDecodesWhileScanning(t *testing.T) {
 		{`"\u00e9\u4e2d"`, "é中", true},
 		{`"\ud83d\ude00!"`, "😀!", true},
 		{`"` + long + `"`, strings.NewReplacer(`\"`, `"`, `\n`, "\n", `\u0001`, "\x01").Replace(long), false},
+		// Runs of 0 to 9 bytes between escapes (short ones are copied by
+		// a word store), the last ones within eight bytes of the end.
+		{`"\n\ta\"bc\\def\nghij\tklmno\rpqrstu\"vwxyzAB\\CDEFGHIJ\n\t"`, "\n\ta\"bc\\def\nghij\tklmno\rpqrstu\"vwxyzAB\\CDEFGHIJ\n\t", false},
+		{`"xy\n"`, "xy\n", false},
 	}
 	for _, strict := range []bool{true, false} {
 		for _, tt := range tests {

@@ -1,0 +1,203 @@
+package canon
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// Scanning string tokens: validating them and, while they are scanned,
+// decoding them.
+
+// scanString validates the string token starting at the quote at p and
+// returns the offset just past its closing quote; it sets s.flags. Words
+// of ASCII are settled inline (most keys and short values end there); the
+// string kernel (nextStop) takes over at the first byte from 0x80 up,
+// validating UTF-8 as it looks for the closing quote. With dec non-nil
+// (strict mode), a string with escapes is also decoded, appended to *dec,
+// as the escapes are found: the runs between them are copied and each
+// escape is resolved where it is validated; the bytes of *dec's spare
+// capacity past the decoded content may be overwritten.
+func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
+	d := s.data
+	i := p + 1
+	// With dec, out is the decoded string so far, written back to *dec at
+	// the end (a store through dec per escape would cost a write
+	// barrier), and d[last:] is what is not decoded yet.
+	last := i
+	var out []byte
+	if dec != nil {
+		out = *dec
+	}
+	mode := modeLax
+	if s.strict {
+		mode = modeSerde
+	}
+	var flags uint8
+	for {
+		j := -1
+		for i+8 <= len(d) {
+			x := load64(d, i)
+			if x&msb != 0 {
+				break
+			}
+			m := serdeStops7(x)
+			if !s.strict && htmlBytes7(x)&(m&-m-1) != 0 {
+				flags |= StrHTML
+			}
+			if m != 0 {
+				j = i + bits.TrailingZeros64(m)>>3
+				break
+			}
+			i += 8
+		}
+		if j < 0 {
+			var html bool
+			if j, html = nextStop(d, i, mode); html {
+				flags |= StrHTML
+			}
+			if j >= len(d) {
+				return 0, s.errAt(p, "unterminated string")
+			}
+		}
+		switch c := d[j]; {
+		case c == '"':
+			s.flags = flags
+			if dec != nil && flags&StrEscaped != 0 {
+				*dec = append(out, d[last:j]...)
+			}
+			return j + 1, nil
+		case c == '\\':
+			if dec != nil && flags&StrEscaped == 0 && cap(out)-len(out) < minDecodeRoom {
+				// The decoded string is no longer than the rest of the
+				// document: room for that, up to decodeReserve bytes,
+				// serves most strings without growing. A buffer with
+				// room of its own is used as it is.
+				out = slices.Grow(out, min(len(d)-p, decodeReserve))
+			}
+			flags |= StrEscaped
+			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
+				// The common escapes, checked inline.
+				if dec != nil {
+					if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
+						// A short run and its escape: one 8-byte
+						// store and one byte, no copy call.
+						n := len(out)
+						o := out[:n+16]
+						binary.LittleEndian.PutUint64(o[n:], load64(d, last))
+						o[n+r] = unescapes[d[j+1]]
+						out = o[:n+r+1]
+					} else {
+						out = append(append(out, d[last:j]...), unescapes[d[j+1]])
+					}
+					last = j + 2
+				}
+				i = j + 2
+				continue
+			}
+			n, err := s.scanEscape(j)
+			if err != nil {
+				return 0, err
+			}
+			if d[j+1] != 'u' || !controlEscape(d[j:n]) {
+				flags |= StrRareEscape
+			}
+			if dec != nil {
+				out, last = appendUnescaped(append(out, d[last:j]...), d, j)
+			}
+			i = n
+		case c < 0x20:
+			return 0, s.errAt(j, "control character in string")
+		case c < 0x80: // '<', '>' or '&', where the automaton ran (lax mode)
+			flags |= StrHTML
+			i = j + 1
+		default:
+			r, size := decodeRune(d, j)
+			if size == 0 {
+				if s.strict {
+					return 0, s.errAt(j, "invalid UTF-8 in string")
+				}
+				flags |= StrInvalidUTF8
+				size = 1
+			} else if r&^1 == 0x2028 {
+				flags |= StrLineSep
+			}
+			i = j + size
+		}
+	}
+}
+
+// scanEscape validates the escape sequence at d[i] == '\\' and returns the
+// offset after it (after both halves of a strict surrogate pair).
+func (s *Scanner) scanEscape(i int) (int, error) {
+	d := s.data
+	if i+1 >= len(d) {
+		return 0, s.errAt(i, "unterminated string")
+	}
+	switch d[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2, nil
+	case 'u':
+	default:
+		return 0, s.errAt(i, "invalid escape in string")
+	}
+	r := hex4(d[i+2:])
+	if r < 0 {
+		return 0, s.errAt(i, "invalid \\u escape in string")
+	}
+	if !s.strict || r < 0xD800 || r > 0xDFFF {
+		return i + 6, nil
+	}
+	if r >= 0xDC00 {
+		return 0, s.errAt(i, "unpaired low surrogate escape")
+	}
+	if len(d) < i+12 || d[i+6] != '\\' || d[i+7] != 'u' {
+		return 0, s.errAt(i, "unpaired high surrogate escape")
+	}
+	r2 := hex4(d[i+8:])
+	if r2 < 0xDC00 || r2 > 0xDFFF {
+		return 0, s.errAt(i, "unpaired high surrogate escape")
+	}
+	return i + 12, nil
+}
+
+// controlEscape reports whether the validated escape e is the canonical
+// \u00xx spelling of a control character without a short form.
+func controlEscape(e []byte) bool {
+	if len(e) != 6 || e[2] != '0' || e[3] != '0' || e[4]&^1 != '0' || lowerHexValue[e[5]] < 0 {
+		return false
+	}
+	return len(jsonEscapes[(e[4]-'0')<<4|byte(lowerHexValue[e[5]])]) == 6
+}
+
+// hexValue and lowerHexValue map a byte to the value of the hexadecimal
+// digit it is (either case; lowercase only), or -1.
+var hexValue, lowerHexValue = hexValues(true), hexValues(false)
+
+func hexValues(upper bool) (t [256]int8) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = int8(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = int8(c - 'a' + 10)
+		case upper && c >= 'A' && c <= 'F':
+			t[c] = int8(c - 'A' + 10)
+		default:
+			t[c] = -1
+		}
+	}
+	return t
+}
+
+// hex4 decodes four hexadecimal digits at the start of b, or returns -1.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	a, c, d, e := hexValue[b[0]], hexValue[b[1]], hexValue[b[2]], hexValue[b[3]]
+	if a|c|d|e < 0 {
+		return -1
+	}
+	return rune(a)<<12 | rune(c)<<8 | rune(d)<<4 | rune(e)
+}

@@ -90,3 +90,24 @@ func TestCopyNormalizedNewlinesEmpty(t *testing.T) {
 		t.Fatalf("from empty: %d, %d", n, read)
 	}
 }
+
+// FuzzNormalizedNewlines checks both normalizers against the obvious
+// replacement on arbitrary text: NormalizedNewlinesLen, and
+// CopyNormalizedNewlines whole and through windows of 1 to 64 bytes, so
+// that lines of every length meet every window edge. Seeds:
+// testdata/fuzz/FuzzNormalizedNewlines.
+func FuzzNormalizedNewlines(f *testing.F) {
+	f.Add("a\r\nb\rc\n\r", uint8(0))
+	f.Add(strings.Repeat("x", 60)+"\r\n"+strings.Repeat("y", 70)+"\r\r\n", uint8(7))
+	f.Fuzz(func(t *testing.T, s string, window uint8) {
+		want := normalizeRef(s)
+		if got := NormalizedNewlinesLen(s); got != len(want) {
+			t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+		}
+		for _, size := range []int{int(window)%64 + 1, len(s) + 8} {
+			if got := copyInPieces(t, s, size); got != want {
+				t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
+			}
+		}
+	})
+}

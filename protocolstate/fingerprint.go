@@ -336,14 +336,12 @@ func trimSpace(v string) string {
 // '\f', '\r' or ' '.
 func asciiSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
-// spaceLen returns the length of the white space rune the bytes of v from
-// i on start with, or 0: ASCII white space, or U+0085, U+00A0, U+1680,
+// spaceLen returns the length of the white space rune outside ASCII that
+// the bytes of v from i on start with, or 0: U+0085, U+00A0, U+1680,
 // U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and U+3000, the white
-// space of Unicode (unicode.IsSpace) outside ASCII.
+// space of Unicode (unicode.IsSpace) beyond asciiSpace's.
 func spaceLen(v string, i int) int {
 	switch v[i] {
-	case '\t', '\n', '\v', '\f', '\r', ' ':
-		return 1
 	case 0xc2:
 		if i+1 < len(v) && (v[i+1] == 0x85 || v[i+1] == 0xa0) {
 			return 2

@@ -64,44 +64,18 @@ const longLine = 48
 // consumed; read is 0 only when dst or s is empty. Copying a long s window
 // by window with successive calls yields the normalization of the whole,
 // because the LF after a dropped CR is copied as itself. It may overwrite
-// dst beyond the n bytes it reports. It runs eight bytes at a time; once a
-// line has run longLine bytes without a CR, the next CR is found with
-// strings.IndexByte and the text before it copied whole.
+// dst beyond the n bytes it reports. Each line (the text up to the next
+// CR) is copied by copyLine: eight bytes at a time, and once it has run
+// longLine bytes, found with strings.IndexByte and copied whole.
 func CopyNormalizedNewlines(dst []byte, s string) (n, read int) {
-	clean := 0 // words without a CR since the last CR
 	for read < len(s) && n < len(dst) {
-		if read+8 <= len(s) && n+8 <= len(dst) {
-			x := load64(s, read)
-			binary.LittleEndian.PutUint64(dst[n:], x)
-			cr := zeroBytes(x^('\r'*lsb)) & msb
-			if cr == 0 {
-				n += 8
-				read += 8
-				if clean++; clean < longLine/8 {
-					continue
-				}
-				rest := s[read:min(len(s), read+len(dst)-n)]
-				k := strings.IndexByte(rest, '\r')
-				if k < 0 {
-					k = len(rest)
-				}
-				copy(dst[n:], rest[:k])
-				n += k
-				read += k
-				continue
-			}
-			// The lowest flag is exact (a borrow only runs upwards): the
-			// bytes before it are copied, and s[read] is the CR.
-			i := bits.TrailingZeros64(cr) / 8
-			n += i
-			read += i
-			clean = 0
-		} else if c := s[read]; c != '\r' {
-			dst[n] = c
-			n++
-			read++
-			continue
+		k := copyLine(dst[n:], s[read:])
+		n += k
+		read += k
+		if read == len(s) || n == len(dst) {
+			break
 		}
+		// s[read] is a CR.
 		if read+1 == len(s) || s[read+1] != '\n' {
 			dst[n] = '\n'
 			n++
@@ -109,4 +83,39 @@ func CopyNormalizedNewlines(dst []byte, s string) (n, read int) {
 		read++
 	}
 	return n, read
+}
+
+// copyLine copies the bytes of s before its first CR into dst, as far as
+// dst has room, and returns how many it copied. It may overwrite dst beyond
+// them. Its loop holds only what it needs, so that the compiler proves
+// every index in bounds.
+func copyLine(dst []byte, s string) int {
+	if len(dst) < len(s) {
+		s = s[:len(dst)]
+	}
+	rest, out := s, dst[:len(s)]
+	for len(rest) >= 8 && len(out) >= 8 {
+		x := load64(rest, 0)
+		binary.LittleEndian.PutUint64(out, x)
+		if cr := zeroBytes(x^('\r'*lsb)) & msb; cr != 0 {
+			// The lowest flag is exact: a borrow only runs upwards.
+			return len(s) - len(rest) + bits.TrailingZeros64(cr)>>3
+		}
+		rest, out = rest[8:], out[8:]
+		if len(s)-len(rest) == longLine {
+			// A long line: the rest is found and copied whole.
+			k := strings.IndexByte(rest, '\r')
+			if k < 0 {
+				k = len(rest)
+			}
+			return longLine + copy(out, rest[:k])
+		}
+	}
+	for i := 0; i < len(rest) && i < len(out); i++ {
+		if rest[i] == '\r' {
+			return len(s) - len(rest) + i
+		}
+		out[i] = rest[i]
+	}
+	return len(s)
 }

@@ -82,6 +82,28 @@ func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
 	}
 }
 
+// TestCopyNormalizedNewlinesLineLengths checks lines of every length from
+// 0 to well past longLine, ended by CRLF, a lone CR, a CR that ends the
+// text or nothing, through windows that cut them before, at and after the
+// length at which a line is finished with strings.IndexByte.
+func TestCopyNormalizedNewlinesLineLengths(t *testing.T) {
+	for n := 0; n <= 2*longLine+9; n++ {
+		line := strings.Repeat("abcdefg\u00e9", n/9+1)[:n]
+		for _, end := range []string{"\r\n", "\r", ""} {
+			s := line + end + line + "\r" + "z"
+			if end == "" {
+				s = line + "\r"
+			}
+			want := normalizeRef(s)
+			for _, size := range []int{1, 7, 8, longLine - 1, longLine, longLine + 1, longLine + 8, len(s) + 8} {
+				if got := copyInPieces(t, s, size); got != want {
+					t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestCopyNormalizedNewlinesEmpty(t *testing.T) {
 	if n, read := CopyNormalizedNewlines(nil, "a\r"); n != 0 || read != 0 {
 		t.Fatalf("into nil: %d, %d", n, read)

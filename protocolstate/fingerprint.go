@@ -302,6 +302,8 @@ func trimSpace(v string) string {
 				break
 			}
 			start++
+		} else if c != 0xc2 && c-0xe1 > 0xe3-0xe1 {
+			break // no white space rune starts with c
 		} else if n := spaceLen(v, start); n > 0 {
 			start += n
 		} else {
@@ -318,6 +320,9 @@ func trimSpace(v string) string {
 			end--
 			continue
 		}
+		if c > 0xbf || spaceLastBytes>>(c&63)&1 == 0 {
+			break // no white space rune ends with c
+		}
 		// The rune ending at end starts at most two bytes before its
 		// last (white space runes are two or three bytes long).
 		j := end - 1
@@ -331,6 +336,11 @@ func trimSpace(v string) string {
 	}
 	return v[start:end]
 }
+
+// spaceLastBytes has bit b&63 set for each continuation byte b that ends a
+// white space rune outside ASCII: 0x80 to 0x8a, 0x9f, 0xa0, 0xa8, 0xa9
+// and 0xaf (see spaceLen).
+const spaceLastBytes = 1<<11 - 1 | 1<<0x1f | 1<<0x20 | 1<<0x28 | 1<<0x29 | 1<<0x2f
 
 // asciiSpace reports whether c is ASCII white space: '\t', '\n', '\v',
 // '\f', '\r' or ' '.

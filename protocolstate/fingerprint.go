@@ -340,7 +340,7 @@ func trimSpace(v string) string {
 // spaceLastBytes has bit b&63 set for each continuation byte b that ends a
 // white space rune outside ASCII: 0x80 to 0x8a, 0x9f, 0xa0, 0xa8, 0xa9
 // and 0xaf (see spaceLen).
-const spaceLastBytes = 1<<11 - 1 | 1<<0x1f | 1<<0x20 | 1<<0x28 | 1<<0x29 | 1<<0x2f
+const spaceLastBytes uint64 = 1<<11 - 1 | 1<<0x1f | 1<<0x20 | 1<<0x28 | 1<<0x29 | 1<<0x2f
 
 // asciiSpace reports whether c is ASCII white space: '\t', '\n', '\v',
 // '\f', '\r' or ' '.

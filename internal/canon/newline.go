@@ -54,19 +54,20 @@ func NormalizedNewlinesLen(s string) int {
 
 // longLine is how far a line (text between CRs) runs before
 // CopyNormalizedNewlines and NormalizedNewlinesLen look for its end with
-// strings.IndexByte: a call costs about as much as six words of the word
-// loop, so shorter lines stay in the loop.
-const longLine = 48
+// strings.IndexByte: a call (and, to copy, a second one) costs about as
+// much as four words of the word loop, so shorter lines stay in the loop.
+const longLine = 32
 
 // CopyNormalizedNewlines copies s into dst as far as it fits, dropping each
 // CR that s continues with an LF and turning every other CR into an LF. It
 // returns the number of bytes written to dst and the number of bytes of s
-// consumed; read is 0 only when dst or s is empty. Copying a long s window
-// by window with successive calls yields the normalization of the whole,
-// because the LF after a dropped CR is copied as itself. It may overwrite
-// dst beyond the n bytes it reports. Each line (the text up to the next
-// CR) is copied by copyLine: eight bytes at a time, and once it has run
-// longLine bytes, found with strings.IndexByte and copied whole.
+// consumed; read is 0 only when dst or s is empty. Copying a long s into
+// dst window by window with successive calls yields the normalization of
+// the whole, because a CR and the LF that continues it are consumed
+// together, as one LF. It may overwrite dst beyond the n bytes it reports.
+// Each line (the text up to the next CR) is copied by copyLine: sixteen
+// bytes at a time, and once it has run longLine bytes, found with
+// strings.IndexByte and copied whole.
 func CopyNormalizedNewlines(dst []byte, s string) (n, read int) {
 	for read < len(s) && n < len(dst) {
 		k := copyLine(dst[n:], s[read:])
@@ -75,47 +76,62 @@ func CopyNormalizedNewlines(dst []byte, s string) (n, read int) {
 		if read == len(s) || n == len(dst) {
 			break
 		}
-		// s[read] is a CR.
-		if read+1 == len(s) || s[read+1] != '\n' {
-			dst[n] = '\n'
-			n++
-		}
+		// s[read] is a CR: it becomes an LF, and one it continues with is
+		// consumed with it.
+		dst[n] = '\n'
+		n++
 		read++
+		if read < len(s) && s[read] == '\n' {
+			read++
+		}
 	}
 	return n, read
 }
 
 // copyLine copies the bytes of s before its first CR into dst, as far as
 // dst has room, and returns how many it copied. It may overwrite dst beyond
-// them. Its loop holds only what it needs, so that the compiler proves
-// every index in bounds.
+// them. It indexes s and dst from one offset, which keeps its loop in a few
+// registers.
 func copyLine(dst []byte, s string) int {
 	if len(dst) < len(s) {
 		s = s[:len(dst)]
 	}
-	rest, out := s, dst[:len(s)]
-	for len(rest) >= 8 && len(out) >= 8 {
-		x := load64(rest, 0)
-		binary.LittleEndian.PutUint64(out, x)
-		if cr := zeroBytes(x^('\r'*lsb)) & msb; cr != 0 {
-			// The lowest flag is exact: a borrow only runs upwards.
-			return len(s) - len(rest) + bits.TrailingZeros64(cr)>>3
-		}
-		rest, out = rest[8:], out[8:]
-		if len(s)-len(rest) == longLine {
-			// A long line: the rest is found and copied whole.
-			k := strings.IndexByte(rest, '\r')
-			if k < 0 {
-				k = len(rest)
+	dst = dst[:len(s)]
+	i := 0
+	for ; i <= len(s)-16 && i < longLine; i += 16 {
+		x, y := load64(s, i), load64(s, i+8)
+		binary.LittleEndian.PutUint64(dst[i:], x)
+		binary.LittleEndian.PutUint64(dst[i+8:], y)
+		// The lowest flag of each word is exact: a borrow only runs
+		// upwards.
+		cx, cy := zeroBytes(x^('\r'*lsb))&msb, zeroBytes(y^('\r'*lsb))&msb
+		if cx|cy != 0 {
+			if cx != 0 {
+				return i + bits.TrailingZeros64(cx)>>3
 			}
-			return longLine + copy(out, rest[:k])
+			return i + 8 + bits.TrailingZeros64(cy)>>3
 		}
 	}
-	for i := 0; i < len(rest) && i < len(out); i++ {
-		if rest[i] == '\r' {
-			return len(s) - len(rest) + i
+	for ; i <= len(s)-8 && i < longLine; i += 8 {
+		x := load64(s, i)
+		binary.LittleEndian.PutUint64(dst[i:], x)
+		if cr := zeroBytes(x^('\r'*lsb)) & msb; cr != 0 {
+			return i + bits.TrailingZeros64(cr)>>3
 		}
-		out[i] = rest[i]
+	}
+	if i >= longLine {
+		// A long line: the rest is found and copied whole.
+		k := strings.IndexByte(s[i:], '\r')
+		if k < 0 {
+			k = len(s) - i
+		}
+		return i + copy(dst[i:], s[i:i+k])
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '\r' {
+			return i
+		}
+		dst[i] = s[i]
 	}
 	return len(s)
 }

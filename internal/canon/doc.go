@@ -60,8 +60,8 @@
 // # Line endings
 //
 // NormalizedNewlinesLen and CopyNormalizedNewlines turn every CRLF and
-// every other CR into LF, eight bytes at a time, whole or window by window:
-// the one line-ending normalizer of the fingerprint records and the message
+// every other CR into LF, a line at a time, whole or window by window: the
+// one line-ending normalizer of the fingerprint records and the message
 // atoms.
 //
 // # Complexity and memory

@@ -53,9 +53,9 @@ func NormalizedNewlinesLen(s string) int {
 }
 
 // longLine is how far a line (text between CRs) runs before
-// CopyNormalizedNewlines and NormalizedNewlinesLen look for its end with
-// strings.IndexByte: a call (and, to copy, a second one) costs about as
-// much as four words of the word loop, so shorter lines stay in the loop.
+// NormalizedNewlinesLen looks for its end with strings.IndexByte: a call
+// costs about as much as four words of its word loop, so shorter lines
+// stay in the loop.
 const longLine = 32
 
 // CopyNormalizedNewlines copies s into dst as far as it fits, dropping each
@@ -65,73 +65,52 @@ const longLine = 32
 // dst window by window with successive calls yields the normalization of
 // the whole, because a CR and the LF that continues it are consumed
 // together, as one LF. It may overwrite dst beyond the n bytes it reports.
-// Each line (the text up to the next CR) is copied by copyLine: sixteen
-// bytes at a time, and once it has run longLine bytes, found with
-// strings.IndexByte and copied whole.
+//
+// Each line (the text up to the next CR) is found with strings.IndexByte
+// and copied whole; after a line shorter than sixteen bytes, the next one
+// is first looked for in its first two words, and empty lines take no
+// search at all, so that text made of short lines costs no call a line.
 func CopyNormalizedNewlines(dst []byte, s string) (n, read int) {
+	short := false // whether the last line was shorter than two words
 	for read < len(s) && n < len(dst) {
-		k := copyLine(dst[n:], s[read:])
+		rest := s[read:]
+		if len(rest) > len(dst)-n {
+			rest = rest[:len(dst)-n]
+		}
+		k := -1
+		if short && len(rest) >= 16 {
+			// After a short line, the next is looked for in two words
+			// first, which costs no call.
+			x, y := load64(rest, 0), load64(rest, 8)
+			binary.LittleEndian.PutUint64(dst[n:], x)
+			binary.LittleEndian.PutUint64(dst[n+8:], y)
+			// The lowest flag of a word is exact: a borrow only runs
+			// upwards.
+			if cr := zeroBytes(x^('\r'*lsb)) & msb; cr != 0 {
+				k = bits.TrailingZeros64(cr) >> 3
+			} else if cr := zeroBytes(y^('\r'*lsb)) & msb; cr != 0 {
+				k = 8 + bits.TrailingZeros64(cr)>>3
+			}
+		}
+		if k < 0 {
+			if k = strings.IndexByte(rest, '\r'); k < 0 {
+				return n + copy(dst[n:], rest), read + len(rest)
+			}
+			copy(dst[n:], rest[:k])
+		}
+		short = k < 16
 		n += k
 		read += k
-		if read == len(s) || n == len(dst) {
-			break
-		}
 		// s[read] is a CR: it becomes an LF, and one it continues with is
-		// consumed with it.
-		dst[n] = '\n'
-		n++
-		read++
-		if read < len(s) && s[read] == '\n' {
+		// consumed with it. Empty lines after it take no further search.
+		for read < len(s) && n < len(dst) && s[read] == '\r' {
+			dst[n] = '\n'
+			n++
 			read++
+			if read < len(s) && s[read] == '\n' {
+				read++
+			}
 		}
 	}
 	return n, read
-}
-
-// copyLine copies the bytes of s before its first CR into dst, as far as
-// dst has room, and returns how many it copied. It may overwrite dst beyond
-// them. It indexes s and dst from one offset, which keeps its loop in a few
-// registers.
-func copyLine(dst []byte, s string) int {
-	if len(dst) < len(s) {
-		s = s[:len(dst)]
-	}
-	dst = dst[:len(s)]
-	i := 0
-	for ; i <= len(s)-16 && i < longLine; i += 16 {
-		x, y := load64(s, i), load64(s, i+8)
-		binary.LittleEndian.PutUint64(dst[i:], x)
-		binary.LittleEndian.PutUint64(dst[i+8:], y)
-		// The lowest flag of each word is exact: a borrow only runs
-		// upwards.
-		cx, cy := zeroBytes(x^('\r'*lsb))&msb, zeroBytes(y^('\r'*lsb))&msb
-		if cx|cy != 0 {
-			if cx != 0 {
-				return i + bits.TrailingZeros64(cx)>>3
-			}
-			return i + 8 + bits.TrailingZeros64(cy)>>3
-		}
-	}
-	for ; i <= len(s)-8 && i < longLine; i += 8 {
-		x := load64(s, i)
-		binary.LittleEndian.PutUint64(dst[i:], x)
-		if cr := zeroBytes(x^('\r'*lsb)) & msb; cr != 0 {
-			return i + bits.TrailingZeros64(cr)>>3
-		}
-	}
-	if i >= longLine {
-		// A long line: the rest is found and copied whole.
-		k := strings.IndexByte(s[i:], '\r')
-		if k < 0 {
-			k = len(s) - i
-		}
-		return i + copy(dst[i:], s[i:i+k])
-	}
-	for ; i < len(s); i++ {
-		if s[i] == '\r' {
-			return i
-		}
-		dst[i] = s[i]
-	}
-	return len(s)
 }

@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -85,7 +86,7 @@ func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
 // TestCopyNormalizedNewlinesLineLengths checks lines of every length from
 // 0 to well past longLine, ended by CRLF, a lone CR, a CR that ends the
 // text or nothing, through windows that cut them before, at and after the
-// length at which a line is finished with strings.IndexByte.
+// lengths at which the normalizers change how they find a line's end.
 func TestCopyNormalizedNewlinesLineLengths(t *testing.T) {
 	for n := 0; n <= 2*longLine+9; n++ {
 		line := strings.Repeat("abcdefg\u00e9", n/9+1)[:n]
@@ -100,6 +101,37 @@ func TestCopyNormalizedNewlinesLineLengths(t *testing.T) {
 					t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestCopyNormalizedNewlinesMixedLines checks texts whose lines switch
+// between short ones (found within two words) and long ones (found with
+// strings.IndexByte) at every length around the switch, with every line
+// ending, empty lines among them, through windows of every size up to
+// three words.
+func TestCopyNormalizedNewlinesMixedLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ends := []string{"\r\n", "\r", "\n", "\r\r\n", "\r\n\r\n"}
+	for text := 0; text < 300; text++ {
+		var b strings.Builder
+		for b.Len() < 400 {
+			n := rng.IntN(40)
+			if rng.IntN(4) == 0 {
+				n = 0
+			}
+			b.WriteString(strings.Repeat("\u00e9ab", n/4+1)[:n])
+			b.WriteString(ends[rng.IntN(len(ends))])
+		}
+		s := b.String()
+		want := normalizeRef(s)
+		for size := 1; size <= 24; size++ {
+			if got := copyInPieces(t, s, size); got != want {
+				t.Fatalf("%q in windows of %d: %q, want %q", s, size, got, want)
+			}
+		}
+		if got := copyInPieces(t, s, len(s)); got != want {
+			t.Fatalf("%q whole: %q, want %q", s, got, want)
 		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 // inlineJSON bytes). The hash state lives on the stack too (see sumParts),
 // so an identity costs no allocation but its result, whatever its length.
 // A message with a longer raw JSON value is hashed through a canon.Digest
-// instead (sumStreamed), which streams every canonical form through its
-// own window.
+// instead (sumStreamed), which streams each canonical form through its
+// own window, or writes one computed once.
 
 // windowSize is the size of the stack window atom bytes are hashed
 // through. Byte 0 is never used (see escapeBody), so a window holds
@@ -371,9 +371,15 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 }
 
 // sumStreamed is sumParts for a message with a raw JSON value longer than
-// inlineJSON: every canonical form is streamed through a canon.Digest and
-// never held whole, so the memory used is a small constant on top of what
-// canon's canonical writer records.
+// inlineJSON. A value written once streams its canonical form through a
+// canon.Digest, never held whole. A value the part writes more than once
+// (a legacy json part writes its content three times) is canonicalized
+// once when its canonical form is no longer than the value
+// (canon.CanonicalForm: the value's own bytes when it is canonical
+// already, else one buffer of the value's length), and that form is
+// written each time; a value whose form is longer streams each time. So
+// the memory used stays within the input's size plus a small constant on
+// top of what canon's canonical writer records.
 func sumStreamed(role lipapi.Role, src *partSource) (sum, error) {
 	var buf [512]byte
 	var d canon.Digest
@@ -383,14 +389,54 @@ func sumStreamed(role lipapi.Role, src *partSource) (sum, error) {
 		if err := src.tokens(&b, i); err != nil {
 			return sum{}, err
 		}
+		var raw, form []byte // the last value canonicalized once, and its form
 		for j := range b.t[:b.n] {
+			t := &b.t[j]
+			if t.kind == tokJSON || t.kind == tokJSONStr {
+				if !sameSlice(raw, t.raw) && b.repeats(j) {
+					f, fits, err := canon.CanonicalForm(t.raw, len(t.raw))
+					if err != nil {
+						return sum{}, fieldJSONError(b.list(), b.index, t.field, err)
+					}
+					raw, form = t.raw, nil
+					if fits {
+						form = f
+					}
+				}
+				if form != nil && sameSlice(raw, t.raw) {
+					dst = append(dst, t.lit...)
+					if t.kind == tokJSON {
+						dst = d.AppendSpan(dst, form)
+					} else {
+						dst = d.AppendJSONStringBytes(dst, form)
+					}
+					dst = d.Feed(dst)
+					continue
+				}
+			}
 			var err error
-			if dst, err = streamToken(dst, &d, &b, &b.t[j]); err != nil {
+			if dst, err = streamToken(dst, &d, &b, t); err != nil {
 				return sum{}, err
 			}
 		}
 	}
 	return d.Sum256(append(dst, "]}"...)), nil
+}
+
+// sameSlice reports whether a and b are the same bytes of memory.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+}
+
+// repeats reports whether a token after token j writes the same raw JSON
+// value as token j.
+func (b *partTokens) repeats(j int) bool {
+	for k := j + 1; k < b.n; k++ {
+		if (b.t[k].kind == tokJSON || b.t[k].kind == tokJSONStr) && sameSlice(b.t[k].raw, b.t[j].raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // streamToken appends t to dst through d; b names the part in errors.

@@ -28,11 +28,15 @@ func atomHashStrings(t testing.TB) []string {
 }
 
 // atomHashRaws returns the raw JSON values the writer is tested with:
-// absent, short and long (streamed), canonical and not, and invalid.
+// absent, short and long (streamed), canonical and not, with a canonical
+// form shorter and longer than the value, and invalid.
 func atomHashRaws() [][]byte {
-	long, _ := json.Marshal(map[string]any{"z": strings.Repeat("<é\r\n", 2000), "a": []any{1.50, "x", nil}})
+	doc := map[string]any{"z": strings.Repeat("<é\r\n", 2000), "a": []any{1.50, "x", nil}}
+	long, _ := json.Marshal(doc)
+	indented, _ := json.MarshalIndent(doc, " ", "\t")
 	return [][]byte{nil, []byte(`1`), []byte(` {"b":1,"a":[2.50,"<\u2028"]} `), []byte(`"\ud800\u0041\xff"`),
-		[]byte(`{`), []byte(` `), long, append(long[:len(long):len(long)], 'x')}
+		[]byte(`{`), []byte(` `), long, append(long[:len(long):len(long)], 'x'),
+		[]byte(`"<<<<<<<<"`), indented, []byte(`"` + strings.Repeat("<&>", 3000) + `"`)}
 }
 
 // randomParts returns n legacy parts and n item content parts of random

@@ -125,12 +125,15 @@
 // window on the stack into a SHA-256 state on the stack, so a message
 // without JSON payloads costs one allocation (the result) at any length,
 // texts with line breaks to normalize included. A JSON payload of up to 64
-// KiB is canonicalized once (into a stack buffer while it fits); a longer
-// one streams every canonical form the atom holds through fixed windows,
-// so the memory the identity of a long payload uses stays a small constant
-// plus what canonical re-encoding records for reordering members, never
-// the canonical form itself (which for a string of '<' is six times the
-// input).
+// KiB is canonicalized once (into a stack buffer while it fits). A longer
+// one is canonicalized once too when its canonical form is no longer than
+// the payload (the payload itself when it is canonical already, as
+// encoding/json writes it, else one buffer of its length); otherwise every
+// canonical form the atom holds streams through fixed windows. So the
+// memory the identity of a long payload uses stays within the payload's
+// size plus what canonical re-encoding records for reordering members,
+// never a canonical form longer than the payload (which for a string of
+// '<' is six times the input).
 // CanonicalJSON is O(n log n) in its input. The
 // anchor functions hash each message unit at most once: O(total message
 // bytes).

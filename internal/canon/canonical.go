@@ -418,7 +418,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		case KindNumber:
 			lit := s.data[s.tokStart:s.tokEnd]
 			if c.st == styleJSON {
-				out = d.appendSpan(out, lit)
+				out = d.AppendSpan(out, lit)
 			} else if out, err = appendSerdeNumber(out, lit, s.flags); err != nil {
 				return dst, err
 			}
@@ -485,7 +485,7 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 	switch {
 	case c.st == styleSerde && s.flags&StrEscaped == 0,
 		c.st == styleJSON && s.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
-		return d.appendSpan(out, raw)
+		return d.AppendSpan(out, raw)
 	case s.flags&(StrEscaped|StrInvalidUTF8) == 0:
 		// Valid and unescaped: only the HTML and line separator rewrites.
 		body, mode = raw[1:len(raw)-1], modeJSON
@@ -550,7 +550,7 @@ func (b *canonBuffers) canonicalizer(st style) canonicalizer {
 // is already canonical, else the second pass's output.
 func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, error) {
 	if c.canon {
-		return d.Feed(d.appendSpan(dst, c.data[start:end])), nil
+		return d.Feed(d.AppendSpan(dst, c.data[start:end])), nil
 	}
 	c.start, c.end, c.outStart = start, end, len(dst)
 	if d == nil {

@@ -37,7 +37,7 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 		case KindString:
 			switch raw := s.Raw(); {
 			case s.flags&(StrHTML|StrLineSep) == 0:
-				out = d.appendSpan(out, raw)
+				out = d.AppendSpan(out, raw)
 			case d != nil && len(raw) >= ChunkSize:
 				d.write(out)
 				d.streamEscaped(raw, "", modeCompact)
@@ -52,7 +52,7 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 				sep = true
 			}
 		default:
-			out = d.appendSpan(out, s.Raw())
+			out = d.AppendSpan(out, s.Raw())
 			sep = true
 		}
 		out = d.Feed(out)

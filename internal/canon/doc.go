@@ -35,7 +35,10 @@
 // AppendCanonicalJSON re-encodes a document with object members sorted by
 // decoded name (last duplicate wins), strings re-escaped and numbers
 // verbatim, which equals a UseNumber decode followed by Marshal; trailing
-// data is rejected. AppendCompactJSON equals Marshal of a json.RawMessage.
+// data is rejected. CanonicalForm returns the same form, bounded in
+// length, for a caller that writes it several times: the document's own
+// bytes when it is canonical already. AppendCompactJSON equals Marshal of
+// a json.RawMessage.
 //
 // # serde_json style
 //

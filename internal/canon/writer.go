@@ -147,11 +147,25 @@ func pieceEnd[T ~string | ~[]byte](s T, n int) int {
 // window, so that a long string is never buffered whole. With a nil d, or
 // a string shorter than ChunkSize, it is exactly AppendJSONString.
 func (d *Digest) AppendJSONString(dst []byte, s string) []byte {
-	if d == nil || len(s) <= ChunkSize {
+	return d.appendJSONString(dst, nil, s)
+}
+
+// AppendJSONStringBytes is AppendJSONString for a string held in a byte
+// slice.
+func (d *Digest) AppendJSONStringBytes(dst, s []byte) []byte {
+	return d.appendJSONString(dst, s, "")
+}
+
+// appendJSONString is AppendJSONString of b, or of s when b is nil.
+func (d *Digest) appendJSONString(dst, b []byte, s string) []byte {
+	if d == nil || len(b)+len(s) <= ChunkSize {
+		if b != nil {
+			return AppendJSONString(dst, b)
+		}
 		return AppendJSONString(dst, s)
 	}
 	d.write(append(dst, '"'))
-	d.streamEscaped(nil, s, modeJSON)
+	d.streamEscaped(b, s, modeJSON)
 	return append(dst[:0], '"')
 }
 
@@ -171,9 +185,10 @@ func (d *Digest) AppendSerdeString(dst []byte, s string) (_ []byte, ok bool) {
 	return append(dst[:0], '"'), true
 }
 
-// appendSpan appends the verbatim bytes b, hashing a long b straight
-// through the window (after the pending dst) rather than appending it.
-func (d *Digest) appendSpan(dst, b []byte) []byte {
+// AppendSpan appends the verbatim bytes b, hashing a long b straight
+// through the window (after the pending dst) rather than appending it, so
+// that it is never copied whole. With a nil d it is append(dst, b...).
+func (d *Digest) AppendSpan(dst, b []byte) []byte {
 	if d == nil || len(b) < ChunkSize {
 		return append(dst, b...)
 	}

@@ -1,0 +1,89 @@
+package canon
+
+// A canonical form kept for reuse: a record that carries one JSON payload
+// several times (as a value, as its text, as an annotation's data) writes
+// the same canonical form each time, which need be computed only once.
+
+// CanonicalForm returns the canonical form of raw, exactly as
+// AppendCanonicalJSON(nil, raw) writes it, when that form is at most limit
+// bytes long: a subslice of raw itself when raw holds it already (white
+// space around the value aside), which costs one validating pass and no
+// memory; else a new slice, allocated once, of capacity limit. When the
+// form is longer than limit it returns fits false and a nil form, having
+// used a fixed window and at most limit bytes besides what the canonical
+// writer records for reordering (see the package comment) to find that
+// out, in time linear in raw. Errors are those of AppendCanonicalJSON.
+//
+// A caller that writes the canonical form of one value several times calls
+// CanonicalForm once and then writes the form itself (Digest.AppendSpan,
+// Digest.AppendJSONStringBytes); when it does not fit, it canonicalizes the
+// value each time, streaming (Digest.AppendCanonicalJSON).
+func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
+	var s Scanner
+	s.Reset(raw, false, MaxDepth)
+	k, err := s.Next()
+	if err != nil {
+		return nil, false, err
+	}
+	var b canonBuffers
+	c := b.canonicalizer(styleJSON)
+	start := s.tokStart
+	end, err := c.read(&s, k)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := s.Finish(); err != nil {
+		return nil, false, err
+	}
+	if c.canon {
+		if end-start > limit {
+			return nil, false, nil
+		}
+		return raw[start:end:end], true, nil
+	}
+	// The second pass writes through a Digest whose hash keeps the bytes,
+	// up to limit.
+	keep := &formKeeper{limit: limit}
+	d := Digest{st: &hashState{h: keep, win: make([]byte, 0, WindowSize)}}
+	var buf [512]byte
+	rest, err := c.emit(buf[:0], &d, start, end)
+	if err != nil {
+		return nil, false, err
+	}
+	keep.Write(rest) //nolint:errcheck // a formKeeper never fails
+	if keep.over {
+		return nil, false, nil
+	}
+	return keep.form, true, nil
+}
+
+// formKeeper is the hash.Hash through which CanonicalForm's Digest keeps
+// the canonical bytes: the form is allocated at the first write, with the
+// capacity limit, and dropped once it would grow past it.
+type formKeeper struct {
+	form  []byte
+	limit int
+	over  bool
+}
+
+// Write appends p to the form while it fits in limit bytes.
+func (k *formKeeper) Write(p []byte) (int, error) {
+	switch {
+	case k.over:
+	case len(k.form)+len(p) > k.limit:
+		k.form, k.over = nil, true
+	default:
+		if k.form == nil {
+			k.form = make([]byte, 0, k.limit)
+		}
+		k.form = append(k.form, p...)
+	}
+	return len(p), nil
+}
+
+// The rest of hash.Hash, which the Digest never calls.
+
+func (k *formKeeper) Sum(b []byte) []byte { return b }
+func (k *formKeeper) Reset()              {}
+func (k *formKeeper) Size() int           { return 0 }
+func (k *formKeeper) BlockSize() int      { return 1 }

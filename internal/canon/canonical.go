@@ -308,7 +308,10 @@ func (c *canonicalizer) canonicalString(s *Scanner) bool {
 	case c.st == styleJSON && s.flags&(StrHTML|StrLineSep) != 0:
 		return false
 	case s.flags&StrRareEscape == 0:
-		return true // no escape, or only escapes that are canonical as they are
+		// No escape, or only escapes that are canonical as they are,
+		// encoding/json's escapes of '<', '>', '&', U+2028 and U+2029 in
+		// its style only.
+		return c.st == styleJSON || s.flags&StrHTMLEscape == 0
 	}
 	return canonicalEscapes(s.data[s.tokStart+1:s.tokEnd-1], c.st)
 }

@@ -47,9 +47,14 @@ const (
 	// StrRareEscape: the string contains an escape that may not be the
 	// canonical spelling of what it stands for: \/, or a \u escape other
 	// than \u00xx (lowercase) of a control character without a short
-	// form. The short forms (\" \\ \b \f \n \r \t) and those \u00xx
-	// escapes are canonical in both escaping styles of this package.
+	// form and than those StrHTMLEscape reports. The short forms (\" \\
+	// \b \f \n \r \t) and those \u00xx escapes are canonical in both
+	// escaping styles of this package.
 	StrRareEscape
+	// StrHTMLEscape: the string contains \u003c, \u003e, \u0026, \u2028
+	// or \u2029, spelled so: the escapes encoding/json writes for '<', '>',
+	// '&', U+2028 and U+2029, canonical in its style only.
+	StrHTMLEscape
 )
 
 // Number flags describe the literal of a number token.

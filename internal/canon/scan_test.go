@@ -310,6 +310,46 @@ func TestStrictScannerNeverAllocates(t *testing.T) {
 	}
 }
 
+// TestHTMLEscapesAreCanonicalInTheJSONStyleOnly pins StrHTMLEscape: set
+// for the escapes encoding/json writes for '<', '>', '&', U+2028 and U+2029
+// (and only as it spells them), which leave StrRareEscape clear, and the
+// canonical writers' use of it: such a document is canonical as it is in
+// the encoding/json style, and rewritten in the serde_json style.
+func TestHTMLEscapesAreCanonicalInTheJSONStyleOnly(t *testing.T) {
+	for _, tt := range []struct {
+		doc        string
+		html, rare bool
+	}{
+		{`"a\u003cb\u003e\u0026\u2028\u2029\n"`, true, false},
+		{`"\u003C"`, false, true},
+		{`"\u003d"`, false, true},
+		{`"\u202a"`, false, true},
+		{`"\u0001\u003c\u00e9"`, true, true},
+		{`"<>&"`, false, false},
+	} {
+		for _, strict := range []bool{true, false} {
+			var s Scanner
+			s.Reset([]byte(tt.doc), strict, MaxDepth)
+			if k, err := s.Next(); err != nil || k != KindString {
+				t.Fatalf("%q: %v %v", tt.doc, k, err)
+			}
+			if html, rare := s.Flags()&StrHTMLEscape != 0, s.Flags()&StrRareEscape != 0; html != tt.html || rare != tt.rare {
+				t.Errorf("strict=%t %q: StrHTMLEscape %t, StrRareEscape %t; want %t, %t", strict, tt.doc, html, rare, tt.html, tt.rare)
+			}
+		}
+	}
+	doc := []byte(`{"a":"x\u003cy\u0026\u2028"}`)
+	if got, err := AppendCanonicalJSON(nil, doc); err != nil || string(got) != string(doc) {
+		t.Errorf("encoding/json style: %s, %v; want the document", got, err)
+	}
+	if form, fits, err := CanonicalForm(doc, len(doc)); err != nil || !fits || &form[0] != &doc[0] {
+		t.Errorf("CanonicalForm does not take the canonical document as it is: %v %v", fits, err)
+	}
+	if got, err := AppendSerdeValue(nil, doc, SerdeMaxDepth); err != nil || string(got) != "{\"a\":\"x<y&\u2028\"}" {
+		t.Errorf("serde_json style: %s, %v", got, err)
+	}
+}
+
 // TestNextDecodingDecodesWhileScanning pins NextDecoding in both modes: a
 // string without escapes comes back as the document's own bytes, one with
 // escapes appended to dst (short forms, \/, \u escapes, a surrogate pair,

@@ -99,7 +99,11 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			if err != nil {
 				return 0, err
 			}
-			if d[j+1] != 'u' || !controlEscape(d[j:n]) {
+			switch {
+			case d[j+1] == 'u' && controlEscape(d[j:n]):
+			case d[j+1] == 'u' && htmlEscape(d[j:n]):
+				flags |= StrHTMLEscape
+			default:
 				flags |= StrRareEscape
 			}
 			if dec != nil {
@@ -168,6 +172,16 @@ func controlEscape(e []byte) bool {
 		return false
 	}
 	return len(jsonEscapes[(e[4]-'0')<<4|byte(lowerHexValue[e[5]])]) == 6
+}
+
+// htmlEscape reports whether the validated escape e is one encoding/json
+// writes for '<', '>', '&', U+2028 or U+2029, spelled as it writes them.
+func htmlEscape(e []byte) bool {
+	switch string(e) {
+	case `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`:
+		return true
+	}
+	return false
 }
 
 // hexValue and lowerHexValue map a byte to the value of the hexadecimal

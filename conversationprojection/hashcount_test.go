@@ -1,6 +1,7 @@
 package conversationprojection
 
 import (
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"reflect"
 	"strings"
 	"testing"
@@ -220,7 +221,7 @@ func TestIdentityReuseComparesEveryField(t *testing.T) {
 		case reflect.Slice:
 			v.SetBytes([]byte(`2`))
 		case reflect.Pointer:
-			v.Set(reflect.ValueOf(&lipapi.ReasoningPart{}))
+			v.Set(reflect.ValueOf(&lipapi.ReasoningPart{Text: "r"}))
 		}
 		a := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{base}}
 		b := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{p}}
@@ -228,18 +229,100 @@ func TestIdentityReuseComparesEveryField(t *testing.T) {
 			t.Errorf("field %s: changed part taken as equal", pv.Type().Field(f).Name)
 		}
 	}
-	a := pjItem("a", lipapi.RoleUser, "t")
-	b := pjItem("b", lipapi.RoleUser, "t")
-	if !sameItemMessage(&a, &b) {
+	// A copy of the reasoning, as CloneCall and a projection make, is the
+	// same reasoning.
+	a := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{base}}
+	b := lipapi.CloneCall(lipapi.Call{Messages: []lipapi.Message{a}}).Messages[0]
+	if b.Parts[0].Reasoning == base.Reasoning || !sameMessage(&a, &b) {
+		t.Errorf("a message and its deep copy not taken as equal")
+	}
+	testSameReasoningComparesEveryField(t)
+	ia := pjItem("a", lipapi.RoleUser, "t")
+	ib := pjItem("b", lipapi.RoleUser, "t")
+	if !sameItemMessage(&ia, &ib) {
 		t.Errorf("items differing only in ID not taken as equal")
 	}
-	b.Content = []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "t", Annotation: &lipapi.AnnotationPart{}}}
-	if sameItemMessage(&a, &b) {
+	ib.Content = []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "t", Annotation: &lipapi.AnnotationPart{}}}
+	if sameItemMessage(&ia, &ib) {
 		t.Errorf("content parts differing in a pointer taken as equal")
 	}
-	b = pjItem("b", lipapi.RoleUser, "t")
-	b.ToolCall = &lipapi.ToolCallItem{}
-	if sameItemMessage(&a, &b) || sameItemMessage(&b, &b) {
+	ib = pjItem("b", lipapi.RoleUser, "t")
+	ib.ToolCall = &lipapi.ToolCallItem{}
+	if sameItemMessage(&ia, &ib) || sameItemMessage(&ib, &ib) {
 		t.Errorf("a message item with a variant payload taken as equal")
+	}
+}
+
+// testSameReasoningComparesEveryField changes each field of a reasoning
+// part in turn (a raw value also from nil to empty) and checks that the
+// changed part is never taken for the original. A new field in
+// lipapi.ReasoningPart must be added to sameReasoning (and this test).
+func testSameReasoningComparesEveryField(t *testing.T) {
+	if n := reflect.TypeOf(lipapi.ReasoningPart{}).NumField(); n != 10 {
+		t.Fatalf("lipapi.ReasoningPart has %d fields; sameReasoning compares 10", n)
+	}
+	base := lipapi.ReasoningPart{Dialect: "d", Text: "t", Signature: "s", Opaque: []byte(`1`), Summary: []byte(`2`),
+		Content: []byte(`3`), EncryptedContent: nil}
+	if !sameReasoning(&base, &lipapi.ReasoningPart{Dialect: "d", Text: "t", Signature: "s", Opaque: []byte(`1`),
+		Summary: []byte(`2`), Content: []byte(`3`)}) {
+		t.Errorf("equal reasoning parts not taken as equal")
+	}
+	if sameReasoning(&base, nil) || sameReasoning(nil, &base) || !sameReasoning(nil, nil) {
+		t.Errorf("a nil reasoning part compared wrongly")
+	}
+	bv := reflect.ValueOf(&base).Elem()
+	for f := 0; f < bv.NumField(); f++ {
+		changes := []func(v reflect.Value){func(v reflect.Value) {
+			switch v.Kind() {
+			case reflect.String:
+				v.SetString(v.String() + "x")
+			case reflect.Slice:
+				v.SetBytes(append(v.Bytes()[:len(v.Bytes()):len(v.Bytes())], '0'))
+			case reflect.Bool:
+				v.SetBool(!v.Bool())
+			}
+		}}
+		if bv.Field(f).Kind() == reflect.Slice {
+			changes = append(changes, func(v reflect.Value) { // nil and empty apart
+				if v.IsNil() {
+					v.SetBytes([]byte{})
+				} else {
+					v.SetBytes(nil)
+				}
+			})
+		}
+		for _, change := range changes {
+			r := base
+			change(reflect.ValueOf(&r).Elem().Field(f))
+			if sameReasoning(&base, &r) {
+				t.Errorf("field %s: changed reasoning part taken as equal", bv.Type().Field(f).Name)
+			}
+		}
+	}
+}
+
+// TestReassertOfTheBenchmarkCallsHashesEachUnitOnce pins reuse on the
+// benchmark workloads, whose legacy calls carry reasoning parts that the
+// projection copies: Reassert against the filtered baseline and Verify of
+// a call against itself hash each message unit of the projected call once.
+func TestReassertOfTheBenchmarkCallsHashesEachUnitOnce(t *testing.T) {
+	classes := corpus.Load(t)
+	for _, items := range []bool{false, true} {
+		w := pjSetup(t, items, func(i int) corpus.Class { return classes[i%len(classes)] })
+		want := pjMessageUnits(w.projected)
+		var k kernel
+		if _, _, err := k.reassertCall(&w.projected, &w.snap, w.ev.Provenance, &w.baseline); err != nil {
+			t.Fatal(err)
+		}
+		if k.hashes != want {
+			t.Errorf("items %t: Reassert hashed %d times, want %d", items, k.hashes, want)
+		}
+		k = kernel{}
+		if err := k.verifyCall(&w.projected, &w.projected, &w.snap, w.ev.Provenance); err != nil {
+			t.Fatal(err)
+		}
+		if k.hashes != want {
+			t.Errorf("items %t: Verify hashed %d times, want %d", items, k.hashes, want)
+		}
 	}
 }

@@ -12,8 +12,9 @@ import (
 // fields are all equal to those of an already hashed unit has the same
 // identity, so its identity is taken from that unit instead of being
 // hashed again. Equality is exact and conservative (every field that could
-// matter is compared, pointers by address), so reuse never changes a
-// result; it only saves hashing.
+// matter is compared; a legacy part's reasoning by value, so that a copy of
+// a message matches it, other pointers by address), so reuse never changes
+// a result; it only saves hashing.
 
 // maxReuseCandidates bounds the already hashed units compared with one
 // unit through the index: past it the unit is hashed, which keeps reuse
@@ -229,8 +230,8 @@ func hasVariant(it *lipapi.Item) bool {
 }
 
 // sameMessage reports whether two legacy messages have equal roles and
-// parts (every field of every part; reasoning compared by address), and
-// hence the same identity. Metadata is not part of identity.
+// parts (every field of every part, reasoning included), and hence the same
+// identity. Metadata is not part of identity.
 func sameMessage(a, b *lipapi.Message) bool {
 	if a.Role != b.Role || len(a.Parts) != len(b.Parts) {
 		return false
@@ -239,10 +240,28 @@ func sameMessage(a, b *lipapi.Message) bool {
 		p, q := &a.Parts[i], &b.Parts[i]
 		if p.Kind != q.Kind || p.Text != q.Text || p.ImageRef != q.ImageRef || p.ImageMIME != q.ImageMIME ||
 			p.FileRef != q.FileRef || p.FileMIME != q.FileMIME || p.FileName != q.FileName ||
-			p.ToolCallID != q.ToolCallID || p.ToolName != q.ToolName || p.Reasoning != q.Reasoning ||
+			p.ToolCallID != q.ToolCallID || p.ToolName != q.ToolName || !sameReasoning(p.Reasoning, q.Reasoning) ||
 			!bytes.Equal(p.Content, q.Content) {
 			return false
 		}
 	}
 	return true
 }
+
+// sameReasoning reports whether two reasoning parts are the same one, or
+// both set with every field equal (raw values byte for byte, nil and empty
+// apart): a copy of a message (CloneCall, a projection) holds a copy of
+// its reasoning, which has the same identity.
+func sameReasoning(a, b *lipapi.ReasoningPart) bool {
+	if a == b {
+		return true
+	}
+	return a != nil && b != nil && a.Dialect == b.Dialect && a.Text == b.Text && a.Signature == b.Signature &&
+		sameRaw(a.Opaque, b.Opaque) && sameRaw(a.Summary, b.Summary) && a.SummaryPresent == b.SummaryPresent &&
+		sameRaw(a.Content, b.Content) && a.ContentPresent == b.ContentPresent &&
+		sameRaw(a.EncryptedContent, b.EncryptedContent) && a.EncryptedContentPresent == b.EncryptedContentPresent
+}
+
+// sameRaw reports whether two raw values hold the same bytes and are both
+// nil or both not.
+func sameRaw(a, b []byte) bool { return (a == nil) == (b == nil) && bytes.Equal(a, b) }

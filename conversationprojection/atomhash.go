@@ -394,14 +394,12 @@ func sumStreamed(role lipapi.Role, src *partSource) (sum, error) {
 			t := &b.t[j]
 			if t.kind == tokJSON || t.kind == tokJSONStr {
 				if !sameSlice(raw, t.raw) && b.repeats(j) {
-					f, fits, err := canon.CanonicalForm(t.raw, len(t.raw))
+					// A form that does not fit is nil: the value streams.
+					f, _, err := canon.CanonicalForm(t.raw, len(t.raw))
 					if err != nil {
 						return sum{}, fieldJSONError(b.list(), b.index, t.field, err)
 					}
-					raw, form = t.raw, nil
-					if fits {
-						form = f
-					}
+					raw, form = t.raw, f
 				}
 				if form != nil && sameSlice(raw, t.raw) {
 					dst = append(dst, t.lit...)

@@ -514,23 +514,32 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 // canonical parses raw as one complete document and appends it in style
 // st, passing the output through d. On error dst is returned unchanged.
 func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st style) ([]byte, error) {
+	var b canonBuffers
+	c := b.canonicalizer(st)
+	start, end, err := c.readDocument(raw, strict, maxDepth)
+	if err != nil {
+		return dst, err
+	}
+	return c.emit(dst, d, start, end)
+}
+
+// readDocument runs the first pass (read) over raw, which must be one
+// complete document, and returns the offsets of its value.
+func (c *canonicalizer) readDocument(raw []byte, strict bool, maxDepth int) (start, end int, err error) {
 	var s Scanner
 	s.Reset(raw, strict, maxDepth)
 	k, err := s.Next()
 	if err != nil {
-		return dst, err
+		return 0, 0, err
 	}
-	var b canonBuffers
-	c := b.canonicalizer(st)
-	start := s.tokStart
-	end, err := c.read(&s, k)
-	if err != nil {
-		return dst, err
+	start = s.tokStart
+	if end, err = c.read(&s, k); err != nil {
+		return 0, 0, err
 	}
 	if err := s.Finish(); err != nil {
-		return dst, err
+		return 0, 0, err
 	}
-	return c.emit(dst, d, start, end)
+	return start, end, nil
 }
 
 // canonBuffers are the first buffers of a canonicalizer, on its caller's

@@ -19,20 +19,10 @@ package canon
 // Digest.AppendJSONStringBytes); when it does not fit, it canonicalizes the
 // value each time, streaming (Digest.AppendCanonicalJSON).
 func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
-	var s Scanner
-	s.Reset(raw, false, MaxDepth)
-	k, err := s.Next()
-	if err != nil {
-		return nil, false, err
-	}
 	var b canonBuffers
 	c := b.canonicalizer(styleJSON)
-	start := s.tokStart
-	end, err := c.read(&s, k)
+	start, end, err := c.readDocument(raw, false, MaxDepth)
 	if err != nil {
-		return nil, false, err
-	}
-	if err := s.Finish(); err != nil {
 		return nil, false, err
 	}
 	if c.canon {

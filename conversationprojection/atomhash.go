@@ -334,9 +334,10 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 		if err := src.tokens(&b, i); err != nil {
 			return sum{}, err
 		}
-		// Raw JSON values are canonicalized whole as they are reached,
-		// into scratch while it has room; the value a legacy json part
-		// writes three times is canonicalized once.
+		// Raw JSON values are canonicalized whole as they are reached: a
+		// canonical one is written as it is, another is re-encoded into
+		// scratch while it has room; the value a legacy json part writes
+		// three times is canonicalized once.
 		var scratch [512]byte
 		built, last, lastCJ := scratch[:0], []byte(nil), []byte(nil)
 		for j := range b.t[:b.n] {
@@ -345,12 +346,15 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 			// a form built on the stack; t may.
 			t := b.t[j]
 			if t.kind == tokJSON || t.kind == tokJSONStr {
-				if len(last) != len(t.raw) || &last[0] != &t.raw[0] {
-					out, err := canon.AppendCanonicalJSON(built, b.t[j].raw)
+				if !sameSlice(last, t.raw) {
+					form, inScratch, err := canon.CanonicalJSONValue(built, b.t[j].raw)
 					if err != nil {
 						return sum{}, fieldJSONError(b.list(), b.index, t.field, err)
 					}
-					built, last, lastCJ = out, b.t[j].raw, out[len(built):]
+					last, lastCJ = b.t[j].raw, form
+					if inScratch {
+						built, lastCJ = form, form[len(built):]
+					}
 				}
 				t.raw, t.kind = lastCJ, t.kind+(tokSpan-tokJSON)
 			}

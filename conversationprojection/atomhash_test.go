@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,6 +152,43 @@ func TestTextIdentityAllocatesOnlyItsResult(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJSONPartIdentityAllocatesOnlyItsResult pins the allocations of the
+// identity of a message or item carrying a tool's JSON output: one, the
+// identity string, for a payload that is canonical already (as
+// encoding/json writes a map) at every corpus size hashed inline, and for
+// a small one that is not (white space, unsorted keys, a string to
+// decode).
+func TestJSONPartIdentityAllocatesOnlyItsResult(t *testing.T) {
+	check := func(name string, doc []byte) {
+		t.Helper()
+		msg := lipapi.Message{Role: lipapi.RoleTool, Parts: []lipapi.Part{{Kind: lipapi.PartJSON, Content: doc}}}
+		item := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleTool,
+			Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartJSON, Text: string(doc)}}}
+		if got := testing.AllocsPerRun(20, func() { _, _ = MessageIdentityOf(msg) }); got != 1 {
+			t.Errorf("%s, message: %v allocations, want 1", name, got)
+		}
+		if got := testing.AllocsPerRun(20, func() { _, _ = ItemIdentityOf(item) }); got != 1 {
+			t.Errorf("%s, item: %v allocations, want 1", name, got)
+		}
+	}
+	for _, c := range corpus.Load(t) {
+		if !c.Valid {
+			continue // encoding/json writes invalid bytes as \ufffd, which re-encodes raw
+		}
+		for _, n := range corpus.Sizes {
+			doc, err := json.Marshal(map[string]any{"exit_code": 0, "stdout": c.Prefix(n), "truncated": false})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc) > inlineJSON {
+				continue
+			}
+			check(c.Name+"/"+strconv.Itoa(n), doc)
+		}
+	}
+	check("not canonical", []byte(`{ "truncated": false, "stdout": "ok\n", "exit_code": 0, "files": [ "caf\u00e9.go", "b.go" ] }`))
 }
 
 // TestHostileTextIdentityAllocatesLittle: texts that escape to six times

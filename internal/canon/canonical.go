@@ -67,30 +67,41 @@ type emitFrame struct {
 	next  uint32 // how many of its members are written
 }
 
-// canonicalizer holds the state of one re-encoding. Its slices start on
-// the caller's stack (see newCanonicalizer) and move to the heap only for
-// large documents.
+// canonicalizer holds the state of one re-encoding. It lives on its
+// caller's stack, and so do its records of a small document: they start in
+// fixed arrays of the canonicalizer (memberFix, the spillVecs) and move to
+// the heap only for larger documents.
 type canonicalizer struct {
 	data []byte
 	st   style
-	// members holds, from its start, the members of the open objects
-	// (innermost last) and, from its end, those of the recorded objects.
-	members  []member
-	nOpen    int            // members[:nOpen] are open
-	nSorted  int            // members[len(members)-nSorted:] are recorded
-	seen     int            // members read so far
-	lastRec  int            // the record recordAt found last
-	records  []objectRecord // the recorded objects, by start once read
-	names    []byte         // decoded names of keys with escapes
-	objects  []openObject   // the open objects
-	frames   []emitFrame    // the recorded objects being written
-	scratch  []byte         // a decoded string
-	canon    bool           // the document read so far is canonical
-	start    int            // the value's offsets in data
-	end      int
-	outStart int      // where the value's output starts in the second pass's output
-	consumed int      // bytes of tokens the second pass has read
-	num      [32]byte // room for a re-printed number
+	// The members (see mem) hold, from their start, the members of the
+	// open objects (innermost last) and, from their end, those of the
+	// recorded objects.
+	memberFix  [32]member
+	memberHeap []member               // nil while the members fit in memberFix
+	nOpen      int                    // mem()[:nOpen] are open
+	nSorted    int                    // the last nSorted of mem() are recorded
+	seen       int                    // members read so far
+	lastRec    int                    // the record recordAt found last
+	records    spillVec[objectRecord] // the recorded objects, by start once read
+	names      []byte                 // decoded names of keys with escapes
+	objects    spillVec[openObject]   // the open objects
+	frames     spillVec[emitFrame]    // the recorded objects being written
+	scratch    []byte                 // a decoded string
+	canon      bool                   // the document read so far is canonical
+	start      int                    // the value's offsets in data
+	end        int
+	outStart   int      // where the value's output starts in the second pass's output
+	consumed   int      // bytes of tokens the second pass has read
+	num        [32]byte // room for a re-printed number
+}
+
+// mem returns the members, for use before the next growMembers.
+func (c *canonicalizer) mem() []member {
+	if c.memberHeap != nil {
+		return c.memberHeap
+	}
+	return c.memberFix[:]
 }
 
 // name returns the decoded name of m.
@@ -132,13 +143,13 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 		}
 		switch k {
 		case KindObjectBegin:
-			c.objects = append(grow(c.objects, 1, 0), openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
+			c.objects.push(openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
 			gap = 0
 		case KindArrayBegin:
 			gap = 0
 		case KindObjectEnd:
-			o := c.objects[len(c.objects)-1]
-			c.objects = c.objects[:len(c.objects)-1]
+			o := *c.objects.top()
+			c.objects.n--
 			if o.base&unsorted == 0 {
 				c.nOpen = int(o.base)
 			} else {
@@ -197,15 +208,17 @@ func (c *canonicalizer) key(s *Scanner) {
 	if c.canon && !c.canonicalString(s) {
 		c.canon = false
 	}
-	o := &c.objects[len(c.objects)-1]
-	if o.base&unsorted == 0 && uint32(c.nOpen) > o.base && bytes.Compare(c.name(c.members[c.nOpen-1]), c.name(m)) >= 0 {
+	o := c.objects.top()
+	ms := c.mem()
+	if o.base&unsorted == 0 && uint32(c.nOpen) > o.base && bytes.Compare(c.name(ms[c.nOpen-1]), c.name(m)) >= 0 {
 		o.base |= unsorted
 		c.canon = false
 	}
-	if c.nOpen+c.nSorted == len(c.members) {
+	if c.nOpen+c.nSorted == len(ms) {
 		c.growMembers(s)
+		ms = c.mem()
 	}
-	c.members[c.nOpen] = m
+	ms[c.nOpen] = m
 	c.nOpen++
 	c.seen++
 }
@@ -214,12 +227,13 @@ func (c *canonicalizer) key(s *Scanner) {
 // the value needs: the density of members read so far applied to the rest
 // (at most one member per 8 bytes), and at least a quarter.
 func (c *canonicalizer) growMembers(s *Scanner) {
-	n := len(c.members)
+	ms := c.mem()
+	n := len(ms)
 	est := min((len(c.data)-s.tokEnd)/8, c.extrapolate(s, c.seen))
 	g := make([]member, n+max(est, n/4+16))
-	copy(g, c.members[:c.nOpen])
-	copy(g[len(g)-c.nSorted:], c.members[n-c.nSorted:])
-	c.members = g
+	copy(g, ms[:c.nOpen])
+	copy(g[len(g)-c.nSorted:], ms[n-c.nSorted:])
+	c.memberHeap = g
 }
 
 // extrapolate returns how many more of something the rest of the value
@@ -234,24 +248,12 @@ func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
 	return est + est/16
 }
 
-// grow returns s with room for n more elements. It at least doubles the
-// capacity, to hint when that is larger: the callers pass an estimate of
-// what the rest of the document needs, so that a large document grows its
-// records once or twice rather than by many small steps.
-func grow[E any](s []E, n, hint int) []E {
-	if cap(s)-len(s) >= n {
-		return s
-	}
-	g := make([]E, len(s), max(2*cap(s), len(s)+n, hint))
-	copy(g, s)
-	return g
-}
-
 // record sorts and deduplicates the members of the object o, which s has
 // just closed, members[o.base:nOpen], moves them to the recorded members at
 // the end of members and records the object.
 func (c *canonicalizer) record(s *Scanner, o openObject) {
-	ms := c.members[o.base:c.nOpen]
+	all := c.mem()
+	ms := all[o.base:c.nOpen]
 	slices.SortFunc(ms, c.compare)
 	// Among equal names the last member wins.
 	n := 0
@@ -263,15 +265,16 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 		n++
 	}
 	// The destination never starts below o.base: nOpen+nSorted fit.
-	copy(c.members[len(c.members)-c.nSorted-n:], ms[:n])
+	copy(all[len(all)-c.nSorted-n:], ms[:n])
 	c.nSorted += n
 	c.nOpen = int(o.base)
-	if len(c.records) == cap(c.records) {
+	if c.records.full() {
 		// As for members: the density of records so far, applied to the
-		// rest of the value.
-		c.records = grow(c.records, 1, len(c.records)+c.extrapolate(s, len(c.records)))
+		// rest of the value, so that a large document moves its records
+		// once or twice rather than by many small steps.
+		c.records.reserve(c.records.n + c.extrapolate(s, c.records.n))
 	}
-	c.records = append(c.records, objectRecord{
+	c.records.push(objectRecord{
 		start: o.start, end: uint32(s.tokEnd), first: uint32(c.nSorted), count: uint32(n),
 	})
 }
@@ -360,11 +363,12 @@ func (c *canonicalizer) canonicalNumber(s *Scanner) bool {
 // The record after the last one found is tried first: it is the next
 // object in the document, which is usually the next one written.
 func (c *canonicalizer) recordAt(p int) int32 {
-	if i := c.lastRec + 1; i < len(c.records) && c.records[i].start == uint32(p) {
+	records := c.records.all()
+	if i := c.lastRec + 1; i < len(records) && records[i].start == uint32(p) {
 		c.lastRec = i
 		return int32(i)
 	}
-	i, ok := slices.BinarySearchFunc(c.records, uint32(p), func(r objectRecord, p uint32) int {
+	i, ok := slices.BinarySearchFunc(records, uint32(p), func(r objectRecord, p uint32) int {
 		return int(r.start) - int(p)
 	})
 	if !ok {
@@ -378,7 +382,7 @@ func (c *canonicalizer) recordAt(p int) int32 {
 // starting at offset start, which read has validated, passing the output
 // through d.
 func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) {
-	slices.SortFunc(c.records, func(a, b objectRecord) int { return int(a.start) - int(b.start) })
+	slices.SortFunc(c.records.all(), func(a, b objectRecord) int { return int(a.start) - int(b.start) })
 	c.lastRec = -1
 	var s Scanner
 	s.Reset(c.data, c.st == styleSerde, MaxDepth)
@@ -402,9 +406,9 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		switch k {
 		case KindObjectBegin, KindArrayBegin:
 			out = append(out, s.data[s.tokStart])
-			if k == KindObjectBegin && len(c.records) > 0 {
+			if k == KindObjectBegin && c.records.n > 0 {
 				if r := c.recordAt(s.tokStart); r >= 0 {
-					c.frames = append(grow(c.frames, 1, 0), emitFrame{depth: uint32(s.depth), rec: uint32(r)})
+					c.frames.push(emitFrame{depth: uint32(s.depth), rec: uint32(r)})
 					out = c.nextMember(out, &s)
 				}
 			}
@@ -431,19 +435,19 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		out = d.Feed(out)
 		// A value is complete. When it is a member of a recorded object,
 		// the next member follows, or the object's end.
-		for n := len(c.frames); n > 0; n-- {
-			f := &c.frames[n-1]
+		for n := c.frames.n; n > 0; n-- {
+			f := c.frames.at(n - 1)
 			if int(f.depth) != s.depth {
 				break
 			}
-			r := &c.records[f.rec]
+			r := c.records.at(int(f.rec))
 			if f.next < r.count {
 				out = c.nextMember(out, &s)
 				break
 			}
 			out = d.Feed(append(out, '}'))
 			s.leave(int(r.end))
-			c.frames = c.frames[:n-1]
+			c.frames.n = n - 1
 		}
 		if s.depth == 0 {
 			return out, nil
@@ -469,12 +473,13 @@ func (c *canonicalizer) room(out []byte, n int) []byte {
 // object being written, unless it is the first, and moves s to that
 // member's key.
 func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
-	f := &c.frames[len(c.frames)-1]
-	r := &c.records[f.rec]
+	f := c.frames.top()
+	r := c.records.at(int(f.rec))
 	if f.next > 0 {
 		out = append(out, ',')
 	}
-	s.jumpToKey(int(c.keyStart(c.members[len(c.members)-int(r.first)+int(f.next)])))
+	ms := c.mem()
+	s.jumpToKey(int(c.keyStart(ms[len(ms)-int(r.first)+int(f.next)])))
 	f.next++
 	return out
 }
@@ -484,6 +489,7 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 	raw := s.data[s.tokStart:s.tokEnd]
 	var body []byte
+	var short [192]byte
 	mode := modeSerde
 	switch {
 	case c.st == styleSerde && s.flags&StrEscaped == 0,
@@ -492,6 +498,13 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 	case s.flags&(StrEscaped|StrInvalidUTF8) == 0:
 		// Valid and unescaped: only the HTML and line separator rewrites.
 		body, mode = raw[1:len(raw)-1], modeJSON
+	case s.tokEnd-s.tokStart <= len(short)/3:
+		// Short enough to decode on the stack (each escape or invalid byte
+		// decodes to at most three bytes).
+		body = s.AppendString(short[:0])
+		if c.st == styleJSON {
+			mode = modeJSON
+		}
 	default:
 		c.scratch = s.AppendString(c.scratch[:0])
 		body = c.scratch
@@ -514,8 +527,7 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 // canonical parses raw as one complete document and appends it in style
 // st, passing the output through d. On error dst is returned unchanged.
 func canonical(dst []byte, d *Digest, raw []byte, strict bool, maxDepth int, st style) ([]byte, error) {
-	var b canonBuffers
-	c := b.canonicalizer(st)
+	c := canonicalizer{st: st}
 	start, end, err := c.readDocument(raw, strict, maxDepth)
 	if err != nil {
 		return dst, err
@@ -540,22 +552,6 @@ func (c *canonicalizer) readDocument(raw []byte, strict bool, maxDepth int) (sta
 		return 0, 0, err
 	}
 	return start, end, nil
-}
-
-// canonBuffers are the first buffers of a canonicalizer, on its caller's
-// stack: a small document needs no other memory.
-type canonBuffers struct {
-	members [32]member
-	records [4]objectRecord
-	objects [8]openObject
-	frames  [4]emitFrame
-}
-
-func (b *canonBuffers) canonicalizer(st style) canonicalizer {
-	return canonicalizer{
-		st: st, members: b.members[:], records: b.records[:0],
-		objects: b.objects[:0], frames: b.frames[:0],
-	}
 }
 
 // emit writes the value read from data[start:end]: the span itself when it

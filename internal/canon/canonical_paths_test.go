@@ -16,8 +16,7 @@ func takesFastPath(t *testing.T, raw []byte, st style) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b canonBuffers
-	c := b.canonicalizer(st)
+	c := canonicalizer{st: st}
 	if _, err := c.read(&s, k); err != nil {
 		t.Fatal(err)
 	}

@@ -36,8 +36,10 @@
 // decoded name (last duplicate wins), strings re-escaped and numbers
 // verbatim, which equals a UseNumber decode followed by Marshal; trailing
 // data is rejected. CanonicalForm returns the same form, bounded in
-// length, for a caller that writes it several times: the document's own
-// bytes when it is canonical already. AppendCompactJSON equals Marshal of
+// length, for a caller that writes it several times, and
+// CanonicalJSONValue without a limit, into a caller's scratch buffer: both
+// return the document's own bytes when it is canonical already, without
+// copying them. AppendCompactJSON equals Marshal of
 // a json.RawMessage.
 //
 // # serde_json style
@@ -87,6 +89,12 @@
 // small multiple of the input: the tests pin three times the input plus
 // the output on every shape) plus, for the objects open and being written,
 // a bounded number of bytes per level of nesting (at most a few
-// hundred). Documents of 4 GiB or more are rejected: offsets are 32-bit. Nothing here keeps state between calls, starts goroutines
-// or performs I/O.
+// hundred). The records of a small document (up to 32 members of
+// unsorted objects, 8 such objects, objects nested up to 8 deep) and a
+// short string to decode live on the stack: re-encoding it allocates
+// nothing but the output.
+// Documents of 4 GiB or more are rejected: offsets are 32-bit.
+//
+// Nothing here keeps state between calls, starts goroutines or performs
+// I/O.
 package canon

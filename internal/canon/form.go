@@ -19,8 +19,7 @@ package canon
 // Digest.AppendJSONStringBytes); when it does not fit, it canonicalizes the
 // value each time, streaming (Digest.AppendCanonicalJSON).
 func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
-	var b canonBuffers
-	c := b.canonicalizer(styleJSON)
+	c := canonicalizer{st: styleJSON}
 	start, end, err := c.readDocument(raw, false, MaxDepth)
 	if err != nil {
 		return nil, false, err

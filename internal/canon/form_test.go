@@ -119,3 +119,59 @@ func TestCanonicalFormMemory(t *testing.T) {
 		t.Logf("%s, %d bytes: %d bytes allocated (streaming: %d)", c.name, len(c.raw), n, streaming)
 	}
 }
+
+// TestCanonicalJSONValueIsAppendCanonicalJSON checks that CanonicalJSONValue
+// gives exactly AppendCanonicalJSON's output or error, returns the
+// document's own bytes (with no room to append over it) exactly when they
+// are the form, and otherwise appends the form to scratch, leaving what
+// scratch held before untouched.
+func TestCanonicalJSONValueIsAppendCanonicalJSON(t *testing.T) {
+	for _, doc := range formDocs() {
+		raw := []byte(doc)
+		want, wantErr := AppendCanonicalJSON(nil, raw)
+		scratch := append(make([]byte, 0, 64), "kept"...)
+		form, inScratch, err := CanonicalJSONValue(scratch, raw)
+		if (err != nil) != (wantErr != nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("%.40q: error %v, want %v", doc, err, wantErr)
+		}
+		if err != nil {
+			if inScratch || len(form) != len(scratch) {
+				t.Fatalf("%.40q: on error %q, inScratch %v, want scratch unchanged", doc, form, inScratch)
+			}
+			continue
+		}
+		canonical := len(bytes.TrimSpace(raw)) == len(want) && bytes.Contains(raw, want)
+		if inScratch == canonical {
+			t.Fatalf("%.40q: inScratch %v for a document canonical: %v", doc, inScratch, canonical)
+		}
+		if inScratch {
+			if string(form[:4]) != "kept" {
+				t.Fatalf("%.40q: scratch's bytes overwritten: %.20q", doc, form)
+			}
+			form = form[4:]
+		} else if !sliceWithin(form, raw) || len(form) != cap(form) {
+			t.Fatalf("%.40q: the form of a canonical document is not its own bytes, capped", doc)
+		}
+		if !bytes.Equal(form, want) {
+			t.Fatalf("%.40q: %.60q, want %.60q", doc, form, want)
+		}
+	}
+}
+
+// TestSmallCanonicalReencodingNeedsNoHeap pins that re-encoding a small
+// document, sorting its objects and decoding its strings, uses no memory
+// beyond the output buffer: the canonicalizer's records and a short
+// decoded string live on the stack.
+func TestSmallCanonicalReencodingNeedsNoHeap(t *testing.T) {
+	raw := []byte(`{ "z": [3, {"y": "caf\u00e9", "x": null}], "b": "\u003cb\u003e", "a": {"d": 1, "c": 2} }`)
+	dst := make([]byte, 0, 4*len(raw))
+	for name, f := range map[string]func(){
+		"AppendCanonicalJSON": func() { _, _ = AppendCanonicalJSON(dst, raw) },
+		"AppendSerdeValue":    func() { _, _ = AppendSerdeValue(dst, raw, SerdeMaxDepth) },
+		"CanonicalJSONValue":  func() { _, _, _ = CanonicalJSONValue(dst, raw) },
+	} {
+		if n := testing.AllocsPerRun(50, f); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", name, n)
+		}
+	}
+}

@@ -24,3 +24,26 @@ func AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 func AppendCanonicalJSON(dst, raw []byte) ([]byte, error) {
 	return canonical(dst, nil, raw, false, MaxDepth, styleJSON)
 }
+
+// CanonicalJSONValue returns the canonical form of raw exactly as
+// AppendCanonicalJSON writes it, without copying a document that is
+// canonical already: it then returns raw's own bytes (the value without
+// the white space around it; not to be modified) and inScratch false, at
+// the cost of one validating pass. Otherwise it returns scratch with the
+// form appended, and inScratch true. On error it returns scratch
+// unchanged.
+func CanonicalJSONValue(scratch, raw []byte) (form []byte, inScratch bool, err error) {
+	c := canonicalizer{st: styleJSON}
+	start, end, err := c.readDocument(raw, false, MaxDepth)
+	if err != nil {
+		return scratch, false, err
+	}
+	if c.canon {
+		return raw[start:end:end], false, nil
+	}
+	out, err := c.emit(scratch, nil, start, end)
+	if err != nil {
+		return scratch, false, err
+	}
+	return out, true, nil
+}

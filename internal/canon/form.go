@@ -33,7 +33,7 @@ func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
 	// The second pass writes through a Digest whose hash keeps the bytes,
 	// up to limit.
 	keep := &formKeeper{limit: limit}
-	d := Digest{st: &hashState{h: keep, win: make([]byte, 0, WindowSize)}}
+	d := Digest{st: &hashState{h: keep}}
 	var buf [512]byte
 	rest, err := c.emit(buf[:0], &d, start, end)
 	if err != nil {

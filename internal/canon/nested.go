@@ -31,7 +31,7 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 	// The escaper holds a copy of dst and of d (which share d's state), so
 	// that neither the caller's buffer nor its Digest escapes.
 	e := &nestedEscaper{out: Digest{st: d.state()}, head: append(make([]byte, 0, len(dst)+1), dst...)}
-	inner := Digest{st: &hashState{h: e, win: make([]byte, 0, WindowSize)}}
+	inner := Digest{st: &hashState{h: e}}
 	var buf [512]byte
 	rest, err := inner.AppendCanonicalJSON(buf[:0], raw)
 	if err != nil {

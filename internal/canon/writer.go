@@ -41,7 +41,7 @@ type Digest struct {
 // makes a caller's buffer escape.
 type hashState struct {
 	h   hash.Hash
-	win []byte // capacity WindowSize, never grown
+	win [WindowSize]byte // allocated with the state, in one piece
 }
 
 // Feed hashes and drops the pending bytes b once at least ChunkSize of them
@@ -71,7 +71,7 @@ func (d *Digest) Sum256(b []byte) (sum [sha256.Size]byte) {
 // state returns d's hash state, creating it at the first use.
 func (d *Digest) state() *hashState {
 	if d.st == nil {
-		d.st = &hashState{h: sha256.New(), win: make([]byte, 0, WindowSize)}
+		d.st = &hashState{h: sha256.New()}
 	}
 	return d.st
 }
@@ -80,7 +80,7 @@ func (d *Digest) state() *hashState {
 func (d *Digest) write(b []byte) {
 	st := d.state()
 	for len(b) > 0 {
-		n := copy(st.win[:cap(st.win)], b)
+		n := copy(st.win[:], b)
 		st.h.Write(st.win[:n]) //nolint:errcheck // hash writes never fail
 		b = b[n:]
 	}

@@ -95,3 +95,66 @@ func TestHexDigestHashIsKeyed(t *testing.T) {
 		}
 	}
 }
+
+// TestHex4 checks hex4 against the digit rules byte by byte: every byte
+// value in every position among digits of both cases, every pair of
+// interesting bytes in every pair of positions, and inputs shorter than
+// four bytes.
+func TestHex4(t *testing.T) {
+	digit := func(c byte) rune {
+		switch {
+		case c >= '0' && c <= '9':
+			return rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			return rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			return rune(c - 'A' + 10)
+		}
+		return -1
+	}
+	want := func(b []byte) rune {
+		if len(b) < 4 {
+			return -1
+		}
+		r := rune(0)
+		for _, c := range b[:4] {
+			d := digit(c)
+			if d < 0 {
+				return -1
+			}
+			r = r<<4 | d
+		}
+		return r
+	}
+	check := func(b []byte) {
+		t.Helper()
+		if got, w := hex4(b), want(b); got != w {
+			t.Fatalf("hex4(%q) = %#x, want %#x", b, got, w)
+		}
+	}
+	interesting := []byte("0123456789abcdefABCDEF/:@G`g\x00\x10\x19\x20\x7f\x80\xb0\xc1\xe6\xff")
+	for pos := 0; pos < 4; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, base := range []string{"09af", "AF90", "fFaA"} {
+				b := []byte(base + "\x00")
+				b[pos] = byte(c)
+				check(b)
+				check(b[:4])
+			}
+		}
+	}
+	for _, x := range interesting {
+		for _, y := range interesting {
+			for p := 0; p < 4; p++ {
+				for q := 0; q < 4; q++ {
+					b := []byte("7e0C")
+					b[p], b[q] = x, y
+					check(b)
+				}
+			}
+		}
+	}
+	for n := 0; n < 4; n++ {
+		check([]byte("abcd")[:n])
+	}
+}

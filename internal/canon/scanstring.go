@@ -177,6 +177,9 @@ func controlEscape(e []byte) bool {
 // htmlEscape reports whether the validated escape e is one encoding/json
 // writes for '<', '>', '&', U+2028 or U+2029, spelled as it writes them.
 func htmlEscape(e []byte) bool {
+	if len(e) != 6 || e[3] != '0' || e[2]&^2 != '0' {
+		return false // not \u00xx nor \u20xx: the common case, a character's escape
+	}
 	switch string(e) {
 	case `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`:
 		return true

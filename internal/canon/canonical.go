@@ -518,7 +518,9 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 		return append(out[:0], '"')
 	}
 	if d == nil {
-		out = c.room(out, maxEscapeGrowth*len(body)+2)
+		// Room for the body as it is: appendEscaped grows the output
+		// further, at the rate it sees, for a body that expands.
+		out = c.room(out, len(body)+2)
 	}
 	out, _ = appendEscaped(append(out, '"'), body, mode)
 	return append(out, '"')

@@ -63,6 +63,19 @@ func appendEscape(dst []byte, e uint64) []byte {
 	return dst[:n+int(e>>56)]
 }
 
+// escapedRest estimates the escaped length of the rest bytes of a string
+// not escaped yet, from the written bytes the read ones became: at the
+// rate seen so far, in eighths (rounded up; at least 1, at most
+// maxEscapeGrowth), so that a string dense in escapes grows its output
+// once or twice rather than by many small steps.
+func escapedRest(rest, written, read int) int {
+	if read == 0 {
+		return rest
+	}
+	r8 := min(max((8*written+read-1)/read, 8), 8*maxEscapeGrowth)
+	return rest/8*r8 + rest%8*r8/8
+}
+
 func escapeTable(html bool) (t [0x80]string) {
 	for c := 0; c < 0x20; c++ {
 		t[c] = `\u00` + string(lowerHex[c>>4]) + string(lowerHex[c&0xf])
@@ -122,6 +135,7 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 	if mode == modeJSON {
 		tab = &jsonEscapeWords
 	}
+	n0 := len(dst)
 	start, i := 0, 0 // s[start:i] is the pending run
 	for {
 		for i+8 <= len(s) {
@@ -151,7 +165,7 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 					// byte past what it appends.
 					break
 				}
-				dst = slices.Grow(dst, 8+8*maxEscapeGrowth+8+len(s)-i)
+				dst = slices.Grow(dst, 8+8*maxEscapeGrowth+8+escapedRest(len(s)-i, len(dst)-n0, i))
 			}
 			out := dst[:cap(dst)]
 			if r := i - start; r > 0 {

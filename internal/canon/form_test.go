@@ -3,7 +3,6 @@ package canon
 import (
 	"bytes"
 	"encoding/json"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -79,14 +78,6 @@ func TestCanonicalFormMemory(t *testing.T) {
 	compact, _ := json.Marshal(big)
 	indented, _ := json.MarshalIndent(big, "", " ")
 	lt := []byte(`"` + strings.Repeat("<", 1<<20) + `"`)
-	allocated := func(f func()) uint64 {
-		f()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
-	}
 	for _, c := range []struct {
 		name string
 		raw  []byte

@@ -115,3 +115,20 @@ func TestDeepNestingCostsAFewWordsPerLevel(t *testing.T) {
 		t.Errorf("%d bytes allocated, want at most %d", n, limit)
 	}
 }
+
+// TestEscapingGrowsAtTheRateSeen pins that escaping a long string into a
+// buffer too small for its escaped form grows the buffer at the rate of
+// expansion seen, once or twice, rather than by the rest of the input at a
+// time: at most two and a half times the output in all (a first guess of
+// the input's length, then growth at the rate seen), for strings that
+// expand six times, three and a half times and an eighth. (Growing by the
+// rest of the input at a time allocated 3.5 times the output.)
+func TestEscapingGrowsAtTheRateSeen(t *testing.T) {
+	for _, s := range []string{strings.Repeat("<", 1<<20), strings.Repeat("a<", 1<<19), strings.Repeat("abcdefg\n", 1<<17)} {
+		var out []byte
+		n := allocated(func() { out = AppendJSONString(nil, s) })
+		if limit := 2*len(out) + len(out)/2; n > uint64(limit) {
+			t.Errorf("%.8q…: %d bytes allocated for %d out, want at most %d", s, n, len(out), limit)
+		}
+	}
+}

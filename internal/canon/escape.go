@@ -3,7 +3,6 @@ package canon
 import (
 	"encoding/binary"
 	"math/bits"
-	"slices"
 )
 
 // The escapers of both styles: scanRun finds the next byte needing work,
@@ -165,7 +164,12 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 					// byte past what it appends.
 					break
 				}
-				dst = slices.Grow(dst, 8+8*maxEscapeGrowth+8+escapedRest(len(s)-i, len(dst)-n0, i))
+				// Grown by hand: slices.Grow builds its appended
+				// zeros as a separate allocation under the race
+				// detector, doubling what a long string costs there.
+				g := make([]byte, n, n+8+8*maxEscapeGrowth+8+escapedRest(len(s)-i, n-n0, i))
+				copy(g, dst)
+				dst = g
 			}
 			out := dst[:cap(dst)]
 			if r := i - start; r > 0 {

@@ -41,21 +41,12 @@ func (v *spillVec[E]) push(e E) {
 	if v.full() {
 		v.reserve(0)
 	}
-	if v.heap != nil {
-		v.heap[v.n] = e
-	} else {
-		v.fix[v.n] = e
-	}
 	v.n++
+	*v.top() = e
 }
 
 // top returns the last element.
-func (v *spillVec[E]) top() *E {
-	if v.heap != nil {
-		return &v.heap[v.n-1]
-	}
-	return &v.fix[v.n-1]
-}
+func (v *spillVec[E]) top() *E { return v.at(v.n - 1) }
 
 // at returns element i.
 func (v *spillVec[E]) at(i int) *E {

@@ -378,12 +378,17 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 // inlineJSON. A value written once streams its canonical form through a
 // canon.Digest, never held whole. A value the part writes more than once
 // (a legacy json part writes its content three times) is canonicalized
-// once when its canonical form is no longer than the value
+// once when its canonical form is at most half as long again as the value
 // (canon.CanonicalForm: the value's own bytes when it is canonical
-// already, else one buffer of the value's length), and that form is
-// written each time; a value whose form is longer streams each time. So
-// the memory used stays within the input's size plus a small constant on
-// top of what canon's canonical writer records.
+// already, else one buffer of one and a half times the value's length),
+// and that form is written each time; a value whose form is longer (a
+// payload dense in '<', '>' or '&', which the form escapes in six bytes
+// each) streams each time. The margin matters: source code, HTML and XML
+// as Python's json.dumps writes them, with raw '<' and '&', have forms up
+// to about 1.4 times their length, and streaming would canonicalize them
+// once more per place. So the memory used stays within one and a half
+// times the input's size plus a small constant on top of what canon's
+// canonical writer records.
 func sumStreamed(role lipapi.Role, src *partSource) (sum, error) {
 	var buf [512]byte
 	var d canon.Digest
@@ -399,7 +404,7 @@ func sumStreamed(role lipapi.Role, src *partSource) (sum, error) {
 			if t.kind == tokJSON || t.kind == tokJSONStr {
 				if !sameSlice(raw, t.raw) && b.repeats(j) {
 					// A form that does not fit is nil: the value streams.
-					f, _, err := canon.CanonicalForm(t.raw, len(t.raw))
+					f, _, err := canon.CanonicalForm(t.raw, len(t.raw)+len(t.raw)/2)
 					if err != nil {
 						return sum{}, fieldJSONError(b.list(), b.index, t.field, err)
 					}

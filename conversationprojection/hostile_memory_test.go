@@ -33,9 +33,10 @@ func jsonDump(t testing.TB, n int) string {
 // TestIdentityOfAHugeJSONPartStreamsItsBytes pins the memory of the
 // identity of a message whose JSON payload holds a 4 MiB string of '<',
 // whose canonical form is six times longer and is written three times
-// into the atom bytes, once escaped again as the part's text: nothing of
-// it is materialized, every canonical form streams through fixed windows,
-// and the whole costs at most twice the input (in fact a few windows).
+// into the atom bytes, once escaped again as the part's text: the form is
+// tried in a buffer of one and a half times the input, dropped when it
+// outgrows it, and every canonical form then streams through fixed
+// windows, so the whole costs at most twice the input.
 // The same holds for the item form, whose payload is a string, for a
 // reasoning payload, and for a 4 MiB dump of the corpus's JSON documents.
 func TestIdentityOfAHugeJSONPartStreamsItsBytes(t *testing.T) {

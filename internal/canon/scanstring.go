@@ -99,17 +99,30 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			if err != nil {
 				return 0, err
 			}
+			rare := false
 			switch {
 			case d[j+1] == 'u' && controlEscape(d[j:n]):
 			case d[j+1] == 'u' && htmlEscape(d[j:n]):
 				flags |= StrHTMLEscape
 			default:
 				flags |= StrRareEscape
+				rare = true
 			}
 			if dec != nil {
 				out, last = appendUnescaped(append(out, d[last:j]...), d, j)
 			}
 			i = n
+			if rare && textEscape(d, n) {
+				// A character escaped without need, as Python's
+				// json.dumps escapes every non-ASCII one: the run of
+				// such escapes that usually follows is taken on the
+				// spot. (With dec, a strict scan, last is n.)
+				var k int
+				if k, out = textEscapes(d, n, out, dec != nil); dec != nil {
+					last = k
+				}
+				i = k
+			}
 		case c < 0x20:
 			return 0, s.errAt(j, "control character in string")
 		case c < 0x80: // '<', '>' or '&', where the automaton ran (lax mode)
@@ -129,6 +142,53 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			i = j + size
 		}
 	}
+}
+
+// textEscape reports whether the escape at d[j] may be one textEscapes
+// takes: a \u escape not led by 000 to 007, which stand for ASCII.
+func textEscape(d []byte, j int) bool {
+	return j+5 < len(d) && d[j+1] == 'u' && (d[j+2] != '0' || d[j+3] != '0' || d[j+4] > '7')
+}
+
+// textEscapes scans the run of \u escapes starting at d[j] that stand for
+// characters from U+0080 up other than U+2028 and U+2029, a surrogate pair
+// for one beyond U+FFFF: escapes neither style writes (so StrRareEscape)
+// and valid in both modes. With decode it appends each character to out as
+// UTF-8. It returns the offset after the run (j when there is none) and
+// out. Any other escape ends the run, left to the exact paths: ASCII and
+// control characters, U+2028 and U+2029, a surrogate not in a pair,
+// malformed digits.
+func textEscapes(d []byte, j int, out []byte, decode bool) (int, []byte) {
+	for j+6 <= len(d) && d[j] == '\\' && d[j+1] == 'u' {
+		r := hex4(d[j+2:])
+		switch {
+		case r < 0x80 || r&^1 == 0x2028 || r >= 0xdc00 && r <= 0xdfff:
+			return j, out // also r < 0: malformed
+		case r >= 0xd800 && r < 0xdc00:
+			if j+12 > len(d) || d[j+6] != '\\' || d[j+7] != 'u' {
+				return j, out
+			}
+			r2 := hex4(d[j+8:])
+			if r2 < 0xdc00 || r2 > 0xdfff {
+				return j, out
+			}
+			if decode {
+				r = 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00)
+				out = append(out, 0xf0|byte(r>>18), 0x80|byte(r>>12)&0x3f, 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+			}
+			j += 12
+			continue
+		}
+		if decode {
+			if r < 0x800 {
+				out = append(out, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+			} else {
+				out = append(out, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+			}
+		}
+		j += 6
+	}
+	return j, out
 }
 
 // scanEscape validates the escape sequence at d[i] == '\\' and returns the

@@ -40,6 +40,12 @@ func appendUnquoted(dst, body []byte, valid bool) []byte {
 			}
 			continue
 		}
+		if textEscape(body, j) {
+			if k, o := textEscapes(body, j, dst, true); k > j {
+				dst, i = o, k
+				continue
+			}
+		}
 		dst, i = appendUnescaped(dst, body, j)
 	}
 	return dst
@@ -106,9 +112,15 @@ func appendUnquotedValid(dst, body []byte) []byte {
 			i = j + 2
 			continue
 		}
-		var o []byte
-		o, i = appendUnescaped(out[:n], body, j) // within out's room: no growth
-		n = len(o)
+		// Within out's room, no growth: an escape decodes to fewer bytes.
+		o, k := out[:n], j
+		if textEscape(body, j) {
+			k, o = textEscapes(body, j, o, true)
+		}
+		if k == j {
+			o, k = appendUnescaped(out[:n], body, j)
+		}
+		n, i = len(o), k
 	}
 	return out[:n]
 }

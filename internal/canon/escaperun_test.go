@@ -1,0 +1,145 @@
+package canon
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+)
+
+// asciiEscaped returns s as a JSON string token written the way Python's
+// json.dumps writes it by default: every character outside printable
+// ASCII as a \u escape (a surrogate pair beyond U+FFFF), in upper- or
+// lowercase hexadecimal. Invalid bytes are kept raw.
+func asciiEscaped(s string, upper bool) string {
+	digits := "0123456789abcdef"
+	if upper {
+		digits = "0123456789ABCDEF"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	u := func(r rune) {
+		b.WriteString(`\u`)
+		for sh := 12; sh >= 0; sh -= 4 {
+			b.WriteByte(digits[r>>sh&15])
+		}
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteByte(s[i])
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r > 0xffff:
+			u(0xd800 + (r-0x10000)>>10)
+			u(0xdc00 + (r-0x10000)&0x3ff)
+		case r < 0x20 || r > 0x7e:
+			u(r)
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// TestCharacterEscapeRunsDecodeAsEncodingJSON pins the decoding of runs of
+// \u escapes of non-ASCII characters (text as Python's json.dumps writes
+// it), which the scanner and the unescapers take a run at a time: every
+// corpus class in both hexadecimal cases, and runs broken by each escape
+// the run leaves to the exact rules (ASCII, control characters, U+2028,
+// lone and reversed surrogates, malformed digits, the end of the string).
+// Lax reading, decoding and canonical re-encoding must equal
+// encoding/json's; strict reading must accept exactly the strings without
+// a lone surrogate and decode them the same; both must flag StrRareEscape,
+// and StrHTMLEscape where a run holds encoding/json's escape of U+2028.
+func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
+	docs := []string{
+		`"\u00e9\u4e2d\ud83d\ude00\u00E9"`,
+		`"\u00e9\u0041\u00e9\u000a\u00e9\u2028\u00e9\u2029x"`,
+		`"\u00e9\ud83d\u00e9"`,       // lone high surrogate inside a run
+		`"\u00e9\ude00\ud83d"`,       // lone low, then a high at the end
+		`"\ude00\ud83d\u00e9"`,       // a reversed pair
+		`"\ud83d\ud83d\ude00\u00e9"`, // a high surrogate, then a pair
+		`"\u00e9\ud83d\u0041"`,       // a high surrogate followed by ASCII
+		`"\u00e9\ud83d\ude0"`,        // a pair cut short
+		`"\u00e9\u00g9"`,             // malformed digits after a run
+		`"\u00e9\u00"`,               // cut short
+		`"\u00e9\u0080\u07ff\u0800\uffff\ud800\udc00\udbff\udfff"`,
+		`"\u00e9` + "\xff" + `\u00e9"`, // invalid UTF-8 between runs
+		`"\u00e9\u001b\u00e9\u007f\u00e9\u0080"`,
+		`"\u0100\u003c\u00e9\u0026"`,
+		`"\u00e9"`, `"\u00e9\"`, `"\u00e9\\"`,
+	}
+	for _, c := range corpus.Load(t) {
+		for _, n := range []int{50, 1200} {
+			docs = append(docs, asciiEscaped(c.Prefix(n), false), asciiEscaped(c.Prefix(n), true))
+		}
+	}
+	for _, doc := range docs {
+		b := []byte(doc)
+		name := fmt.Sprintf("%.40q", doc)
+		var want string
+		valid := json.Unmarshal(b, &want) == nil
+		if got := CheckJSON(b, MaxDepth) == nil; got != valid {
+			t.Errorf("%s: CheckJSON valid=%t, encoding/json %t", name, got, valid)
+			continue
+		}
+		if !valid {
+			if CheckSerdeJSON(b, SerdeMaxDepth) == nil {
+				t.Errorf("%s: strict accepted what encoding/json rejects", name)
+			}
+			continue
+		}
+		var s Scanner
+		s.Reset(b, false, MaxDepth)
+		if _, err := s.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.AppendString(nil); string(got) != want {
+			t.Errorf("%s: lax decoding %.60q, want %.60q", name, got, want)
+		}
+		if s.Flags()&StrRareEscape == 0 && strings.Contains(doc, `\u00e9`) {
+			t.Errorf("%s: StrRareEscape not set", name)
+		}
+		if s.Flags()&StrHTMLEscape == 0 && strings.Contains(doc, `\u2028`) {
+			t.Errorf("%s: StrHTMLEscape not set", name)
+		}
+		base, err := jsonBaseline(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := AppendCanonicalJSON(nil, b); err != nil || !bytes.Equal(got, base) {
+			t.Errorf("%s: canonical %.60q, %v; want %.60q", name, got, err, base)
+		}
+		// Strict: a lone surrogate escape or invalid UTF-8 is an error;
+		// anything else decodes to what encoding/json decodes.
+		lone := strings.Contains(want, "\uFFFD") && !strings.Contains(doc, `\ufffd`) && !strings.Contains(doc, `\uFFFD`)
+		s.Reset(b, true, SerdeMaxDepth)
+		_, text, err := s.NextDecoding([]byte("pre"))
+		if (err != nil) != lone {
+			t.Errorf("%s: strict error %v, want an error: %t", name, err, lone)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if s.Verbatim() && string(text) != want || !s.Verbatim() && string(text) != "pre"+want {
+			t.Errorf("%s: strict decoding %.60q, want %.60q", name, text, want)
+		}
+		if got := s.AppendString(nil); string(got) != want {
+			t.Errorf("%s: strict AppendString %.60q, want %.60q", name, got, want)
+		}
+		serde, _ := AppendSerdeString(nil, want)
+		if got, err := AppendSerdeValue(nil, b, SerdeMaxDepth); err != nil || !bytes.Equal(got, serde) {
+			t.Errorf("%s: serde value %.60q, %v; want %.60q", name, got, err, serde)
+		}
+	}
+}

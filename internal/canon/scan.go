@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -433,44 +434,40 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 		flags |= NumNeg
 		p++
 	}
+	intStart := p
 	switch {
 	case p < len(d) && d[p] == '0':
 		p++
 	case p < len(d) && d[p] >= '1' && d[p] <= '9':
-		p++
-		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
-			p++
-		}
+		p = digitsEnd(d, p+1)
 	default:
 		return 0, s.errAt(p, "invalid number literal")
 	}
+	intDigits := p - intStart
 	if p < len(d) && d[p] == '.' {
 		flags |= NumFrac
 		p++
 		q := p
-		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
-			p++
-		}
-		if p == q {
+		if p = digitsEnd(d, p); p == q {
 			return 0, s.errAt(p, "invalid number literal: missing fraction digits")
 		}
 	}
+	var exp []byte
 	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
 		flags |= NumExp
+		e := p
 		p++
 		if p < len(d) && (d[p] == '+' || d[p] == '-') {
 			p++
 		}
 		q := p
-		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
-			p++
-		}
-		if p == q {
+		if p = digitsEnd(d, p); p == q {
 			return 0, s.errAt(p, "invalid number literal: missing exponent digits")
 		}
+		exp = d[e:p]
 	}
 	s.flags = flags
-	if s.strict && mayOverflow(d[start:p], flags) {
+	if s.strict && mayOverflow(intDigits, exp) {
 		if _, err := strconv.ParseFloat(string(d[start:p]), 64); err != nil {
 			return 0, s.errAt(start, "number out of range of a float64")
 		}
@@ -478,10 +475,55 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 	return p, nil
 }
 
-// mayOverflow reports whether a valid literal could round to an infinite
-// float64: only literals with an exponent or with more than 308 digits.
-func mayOverflow(lit []byte, flags uint8) bool {
-	return flags&NumExp != 0 || len(lit) > 308
+// digitsEnd returns the end of the run of ASCII digits in d from p, eight
+// bytes a test.
+func digitsEnd(d []byte, p int) int {
+	for p+8 <= len(d) {
+		// A lane is a digit when x^'0' is 0 to 9: adding 0x76 sets its
+		// high bit from 10 up, and its own high bit is set from 0x80 up.
+		// A carry out of a lane only follows a non-digit lane, so the
+		// lowest flag is exact.
+		y := load64(d, p) ^ '0'*lsb
+		if m := (y + 0x76*lsb | y) & msb; m != 0 {
+			return p + bits.TrailingZeros64(m)>>3
+		}
+		p += 8
+	}
+	for p < len(d) && d[p]-'0' < 10 {
+		p++
+	}
+	return p
+}
+
+// mayOverflow reports whether a valid literal with intDigits digits before
+// its fraction and the exponent exp ("e", "e+" or "e-" and its digits; nil
+// for none) could round to an infinite float64. Its magnitude is below
+// 10^(intDigits+e) for the exponent's value e, so it cannot when that sum
+// is at most 308 (float64 reaches 1.79e308); exponents of more than six
+// significant digits are left to the exact test.
+func mayOverflow(intDigits int, exp []byte) bool {
+	if len(exp) == 0 {
+		return intDigits > 308
+	}
+	neg := exp[1] == '-'
+	i := 1
+	if exp[1] == '-' || exp[1] == '+' {
+		i++
+	}
+	for i < len(exp)-1 && exp[i] == '0' {
+		i++
+	}
+	if len(exp)-i > 6 {
+		return true
+	}
+	e := 0
+	for _, c := range exp[i:] {
+		e = e*10 + int(c-'0')
+	}
+	if neg {
+		e = -e
+	}
+	return intDigits+e > 308
 }
 
 // Clone returns a copy of s that scans independently: advancing either

@@ -3,9 +3,12 @@ package canon
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -82,6 +85,41 @@ func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
 	} {
 		if err := CheckSerdeJSON([]byte(in), SerdeMaxDepth); err != nil {
 			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
+
+// TestStrictNumbersOverflowExactlyAsParseFloat pins the strict scanner's
+// range test, which decides most literals from their digit count and
+// exponent alone, against strconv.ParseFloat: a literal is rejected
+// exactly when it rounds to an infinite float64.
+func TestStrictNumbersOverflowExactlyAsParseFloat(t *testing.T) {
+	lits := []string{
+		"1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308", "-1.7976931348623159e308",
+		"17976931348623157" + strings.Repeat("0", 292), "17976931348623159" + strings.Repeat("0", 292),
+		"1" + strings.Repeat("0", 308), "9" + strings.Repeat("9", 308), "1e308", "1e309", "10e307", "10e308",
+		"0.1e309", "0.00001e313", "123e306", "123e307", "1e0000000000308", "1e00000000000309",
+		"1e+0000000000000000000000308", "1e-0000000000000000400", "1e-400", "1e-99999999999999999999",
+		"1e99999999999999999999", "1e18446744073709551615", "1e9223372036854775808", "0e99999999999999999999", "0.0e400", "-0e400", "1" + strings.Repeat("0", 400) + "e-93",
+		"1" + strings.Repeat("0", 400) + "e-92", "1." + strings.Repeat("9", 400) + "e308", "0." + strings.Repeat("0", 400) + "1e709",
+	}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 20000; i++ {
+		lit := strconv.FormatUint(uint64(rng.Int63n(1e6)+1), 10)
+		if rng.Intn(2) == 0 {
+			lit = lit[:1] + "." + lit[1:] + "0"
+		}
+		lit += fmt.Sprintf("e%+0*d", rng.Intn(6), rng.Intn(40)+290)
+		lits = append(lits, lit)
+	}
+	for _, lit := range lits {
+		_, perr := strconv.ParseFloat(lit, 64)
+		err := CheckSerdeJSON([]byte(lit), SerdeMaxDepth)
+		if (err != nil) != (perr != nil) {
+			t.Errorf("%.40s: CheckSerdeJSON %v, ParseFloat %v", lit, err, perr)
+		}
+		if err != nil && !errors.Is(err, ErrSyntax) {
+			t.Errorf("%.40s: %v does not wrap ErrSyntax", lit, err)
 		}
 	}
 }

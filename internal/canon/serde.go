@@ -1,7 +1,6 @@
 package canon
 
 import (
-	"bytes"
 	"math"
 	"strconv"
 )
@@ -43,45 +42,27 @@ func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {
 // trailing zeros dropped, are the ones AppendSerdeFloat would print: no
 // float arithmetic is needed.
 func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
-	var digits [15]byte
 	i, neg := 0, lit[0] == '-'
 	if neg {
 		i++
 	}
-	n, nd := 0, 0             // significant digits kept; digits read
-	intDigits, first := 0, -1 // integer digits; index of the first non-zero digit
-	for ; i < len(lit) && lit[i] != 'e' && lit[i] != 'E'; i++ {
-		c := lit[i]
-		if c == '.' {
-			intDigits = nd
-			continue
-		}
-		if c != '0' && first < 0 {
-			first = nd
-		}
-		if first >= 0 {
-			if n == len(digits) {
-				if c != '0' {
-					return dst, false // a 16th significant digit
-				}
-				// A zero past the 15th digit is dropped: trailing, or
-				// followed by a non-zero digit that bails out above.
-			} else {
-				digits[n] = c
-				n++
-			}
-		}
-		nd++
+	// The literal is valid: an integer part ("0" or digits not led by a
+	// zero), an optional fraction and an optional exponent.
+	intStart := i
+	for i < len(lit) && lit[i]-'0' < 10 {
+		i++
 	}
-	if bytes.IndexByte(lit, '.') < 0 {
-		intDigits = nd
-	}
-	for n > 0 && digits[n-1] == '0' {
-		n--
+	intEnd, fracEnd := i, i
+	if i < len(lit) && lit[i] == '.' {
+		i++
+		for i < len(lit) && lit[i]-'0' < 10 {
+			i++
+		}
+		fracEnd = i
 	}
 	exp := 0
-	if i < len(lit) {
-		i++ // 'e' or 'E'
+	if i < len(lit) { // 'e' or 'E'
+		i++
 		eneg := lit[i] == '-'
 		if lit[i] == '-' || lit[i] == '+' {
 			i++
@@ -96,20 +77,55 @@ func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
 			exp = -exp
 		}
 	}
+	// The significant digits run from the first non-zero digit to the
+	// last one, across the decimal point when the integer part is not 0.
+	var buf [15]byte
+	var digits []byte
+	kk := intEnd - intStart // the value is 0.d1…dn × 10^(kk+exp)
+	last := fracEnd - 1     // the last non-zero digit
+	for last > intEnd && lit[last] == '0' {
+		last--
+	}
+	if last <= intEnd { // no fraction, or only zeros: drop them and the point
+		last = intEnd - 1
+		for last > intStart && lit[last] == '0' {
+			last--
+		}
+	}
+	switch {
+	case lit[intStart] != '0' && last < intEnd: // integer digits only
+		digits = lit[intStart : last+1]
+	case lit[intStart] != '0': // integer and fraction digits
+		n := intEnd - intStart
+		if last-intStart > len(buf) {
+			return dst, false
+		}
+		copy(buf[:], lit[intStart:intEnd])
+		copy(buf[n:], lit[intEnd+1:last+1])
+		digits = buf[:last-intStart]
+	default: // "0", then the fraction's leading zeros
+		first := intEnd + 1
+		for first <= last && lit[first] == '0' {
+			first++
+		}
+		if first > last {
+			if neg {
+				return append(dst, "-0.0"...), true
+			}
+			return append(dst, "0.0"...), true
+		}
+		digits, kk = lit[first:last+1], intEnd+1-first
+	}
+	if len(digits) > len(buf) {
+		return dst, false
+	}
+	if kk += exp; kk < -300 || kk > 300 {
+		return dst, false
+	}
 	if neg {
 		dst = append(dst, '-')
 	}
-	if n == 0 {
-		return append(dst, "0.0"...), true
-	}
-	kk := intDigits - first + exp // the value is 0.d1…dn × 10^kk
-	if kk < -300 || kk > 300 {
-		if neg {
-			dst = dst[:len(dst)-1]
-		}
-		return dst, false
-	}
-	return appendSerdeLayout(dst, digits[:n], kk, true), true
+	return appendSerdeLayout(dst, digits, kk, true), true
 }
 
 // fitsDigits reports whether the decimal digit string d (no leading zeros)

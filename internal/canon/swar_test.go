@@ -68,3 +68,27 @@ func TestExactBytesFlagsOnlyEqualBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitsEndStopsAtTheFirstNonDigit puts every byte value in every
+// position of a run of digits, at every offset from the end of the
+// document (so both the word test and the byte loop see it).
+func TestDigitsEndStopsAtTheFirstNonDigit(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				d := make([]byte, n)
+				for i := range d {
+					d[i] = '0' + byte(i%10)
+				}
+				d[at] = byte(c)
+				want := at
+				if c >= '0' && c <= '9' {
+					want = n
+				}
+				if got := digitsEnd(d, 0); got != want {
+					t.Fatalf("digitsEnd(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}

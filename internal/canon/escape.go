@@ -24,6 +24,15 @@ var jsonEscapeWords, serdeEscapeWords = escapeWords(&jsonEscapes), escapeWords(&
 // as itself, length 1.
 var jsonByteWords, serdeByteWords = byteWords(&jsonEscapeWords), byteWords(&serdeEscapeWords)
 
+var jsonByteLens, serdeByteLens = byteLens(&jsonByteWords), byteLens(&serdeByteWords)
+
+func byteLens(t *[0x100]uint64) (l [0x100]uint8) {
+	for c, e := range t {
+		l[c] = uint8(e >> 56)
+	}
+	return l
+}
+
 func byteWords(t *[0x80]uint64) (w [0x100]uint64) {
 	for c := range w {
 		switch {
@@ -124,18 +133,23 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // Words of ASCII are settled inline. Clean words only extend the pending
 // run, copied whole when the next escape (or the end) is reached; in a word
 // with bytes to escape, each short run and each escape (from the style's
-// table) is written with one 8-byte store. nextStop takes over at the
-// first byte from 0x80 up. The stores need slack past the output: when dst
-// has too little room left for them but more than the rest of s, the rest
-// is written by the exact byte path, so that a dst sized for the output
-// is filled without being grown.
+// table) is written with one 8-byte store. Where words with bytes to
+// escape come close together (code, markup, JSON, terminal output), the
+// branches that tell clean words from the others would be mispredicted
+// at random: escapeDense then writes every byte from the table, with no
+// branch per escape, until a stretch of clean words. nextStop takes over at
+// the first byte from 0x80 up. The stores need slack past the output: when
+// dst has too little room left for them but more than the rest of s, the
+// rest is written by the exact byte path, so that a dst sized for the
+// output is filled without being grown.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
 	tab := &serdeEscapeWords
 	if mode == modeJSON {
 		tab = &jsonEscapeWords
 	}
 	n0 := len(dst)
-	start, i := 0, 0 // s[start:i] is the pending run
+	start, i := 0, 0          // s[start:i] is the pending run
+	lastStop := -denseGap - 1 // the last word with a byte to escape
 	for {
 		for i+8 <= len(s) {
 			x := load64(s, i)
@@ -152,6 +166,16 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 				i += 8
 				continue
 			}
+			if i-lastStop <= denseGap {
+				dst = append(dst, s[start:i]...)
+				start = i
+				var j int
+				if dst, j = escapeDense(dst, s, i, n0, mode); j > i {
+					i, start = j, j
+					continue
+				}
+			}
+			lastStop = i
 			if r := i - start; r > 8 {
 				dst = append(dst, s[start:i]...)
 				start = i
@@ -229,3 +253,72 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 		}
 	}
 }
+
+// denseGap is how close (in bytes) two words with bytes to escape must
+// start for appendEscaped to switch to escapeDense, and how far escapeDense
+// goes without one before it hands back.
+const denseGap = 32
+
+// escapeDense appends s[i:] escaped in the style of mode (modeJSON or
+// modeSerde) a word of ASCII at a time, every byte written from the table
+// with one 8-byte store: about the cost of one mispredicted branch per
+// word, whatever the number of escapes in it. It stops at the first word
+// with a byte from 0x80 up, at the last eight bytes of s, after denseGap
+// bytes without an escape, and where dst lacks the room for its stores but
+// might have been sized for the output (more than the rest of s left; dst
+// is grown otherwise, n0 being where the escaped string starts in it). It
+// returns dst and the offset in s where it stopped.
+func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8) ([]byte, int) {
+	bt, bl := &serdeByteWords, &serdeByteLens
+	if mode == modeJSON {
+		bt, bl = &jsonByteWords, &jsonByteLens
+	}
+	n, out := len(dst), dst[:cap(dst)]
+	lastStop := i
+	for i+8 <= len(s) && i-lastStop <= denseGap && load64(s, i)&msb == 0 {
+		if len(out)-n < denseRoom {
+			if len(out)-n > len(s)-i {
+				break
+			}
+			g := make([]byte, n, n+denseRoom+escapedRest(len(s)-i, n-n0, i))
+			copy(g, out[:n])
+			out = g[:cap(g)]
+		}
+		// p stays below 8*maxEscapeGrowth: masked, it needs no bounds
+		// check against the 128-byte window.
+		o, b := (*[denseRoom]byte)(out[n:n+denseRoom]), s[i:i+8]
+		p, c := 0, b[0]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[1]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[2]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[3]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[4]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[5]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[6]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		c = b[7]
+		binary.LittleEndian.PutUint64(o[p&63:], bt[c])
+		p += int(bl[c])
+		if p != 8 {
+			lastStop = i // an escape is longer than its byte
+		}
+		n += p
+		i += 8
+	}
+	return out[:n], i
+}
+
+// denseRoom is the room escapeDense needs past the output for a word.
+const denseRoom = 128

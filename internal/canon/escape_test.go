@@ -89,3 +89,77 @@ func TestEscapingMatchesTheReferences(t *testing.T) {
 		}
 	}
 }
+
+// TestScanningDenseEscapesAgreesWithEncodingJSON pins the scanner's
+// automaton for string bodies dense in escapes (skipDenseEscapes) against
+// encoding/json and the flag rules: bodies of common escapes spaced 1 to
+// 40 bytes apart, broken at every offset by each thing the automaton
+// leaves to the exact path (a rare or \u escape, a raw control byte, an
+// invalid escape, non-ASCII text, invalid UTF-8, the closing quote), with
+// raw '<', '>', '&' and U+2028 around, in both modes.
+func TestScanningDenseEscapesAgreesWithEncodingJSON(t *testing.T) {
+	breakers := []string{`\/`, `\u00e9`, `\u003c`, `\u0001`, `\u2028`, "\x01", `\x`, "é", "\u2028", "\xff", `"`, `\`, "<", "&"}
+	escapes := []string{`\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f`}
+	var bodies []string
+	for gap := 1; gap <= 40; gap += 3 {
+		for k, br := range breakers {
+			var b strings.Builder
+			for e := 0; e < 30; e++ {
+				b.WriteString(strings.Repeat("ab>c"[e%4:e%4+1], gap-1))
+				b.WriteString(escapes[(e+k)%len(escapes)])
+				if e == 7+gap%11 {
+					b.WriteString(br)
+				}
+			}
+			bodies = append(bodies, b.String())
+		}
+	}
+	for _, body := range bodies {
+		tok := []byte(`"` + body + `"`)
+		doc := []byte(`{"k":` + string(tok) + `,"a":1}`)
+		var want string
+		valid := json.Valid(doc) && json.Unmarshal(tok, &want) == nil
+		if got := CheckJSON(doc, MaxDepth) == nil; got != valid {
+			t.Fatalf("%q: CheckJSON valid=%t, encoding/json %t", body, got, valid)
+		}
+		if !valid {
+			if CheckSerdeJSON(doc, SerdeMaxDepth) == nil {
+				t.Fatalf("%q: strict accepted what encoding/json rejects", body)
+			}
+			continue
+		}
+		base, err := jsonBaseline(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := AppendCanonicalJSON(nil, doc); err != nil || !bytes.Equal(got, base) {
+			t.Fatalf("%q: canonical\n got %q\nwant %q (%v)", body, got, base, err)
+		}
+		for _, strict := range []bool{false, true} {
+			var s Scanner
+			s.Reset(tok, strict, MaxDepth)
+			if _, err := s.Next(); err != nil {
+				if strict && (strings.Contains(body, "\xff")) {
+					continue
+				}
+				t.Fatalf("strict=%t %q: %v", strict, body, err)
+			}
+			f := s.Flags()
+			wantFlags := map[uint8]bool{
+				StrEscaped:    true,
+				StrRareEscape: strings.Contains(body, `\/`) || strings.Contains(body, `\u00e9`),
+				StrHTMLEscape: strings.Contains(body, `\u003c`) || strings.Contains(body, `\u2028`),
+				StrHTML:       !strict && strings.ContainsAny(body, "<>&"),
+				StrLineSep:    !strict && strings.Contains(body, "\u2028"),
+			}
+			for flag, on := range wantFlags {
+				if f&flag != 0 != on {
+					t.Fatalf("strict=%t %q: flag %#x is %t", strict, body, flag, !on)
+				}
+			}
+			if got := s.AppendString(nil); string(got) != want {
+				t.Fatalf("strict=%t %q: decoded %q, want %q", strict, body, got, want)
+			}
+		}
+	}
+}

@@ -93,6 +93,12 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 					last = j + 2
 				}
 				i = j + 2
+				if dec == nil && denseAhead(d, i) {
+					var html bool
+					if i, html = skipDenseEscapes(d, i); html && !s.strict {
+						flags |= StrHTML
+					}
+				}
 				continue
 			}
 			n, err := s.scanEscape(j)
@@ -142,6 +148,104 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			i = j + size
 		}
 	}
+}
+
+// The escape automaton: where escapes come close together (JSON holding
+// source code or markup), scanString hands the string body over to
+// skipDenseEscapes, which runs a shift-based automaton over sixteen bytes of
+// ASCII at a time, as the string kernel does for UTF-8, instead of a
+// branch per escape. Its states are six-bit fields of the entry of each
+// byte: entry[b] >> state & 63 is the state after b.
+const (
+	eExit = 0  // a byte the exact path must see: absorbing
+	eText = 6  // inside the string, not after a backslash
+	eEsc  = 12 // after a backslash
+)
+
+// escapeDFA accepts ASCII string bodies without control bytes and with
+// the escapes \" \\ \b \f \n \r \t only; a quote, a control byte, any
+// other escape (\u and \/ among them) goes to eExit.
+var escapeDFA = func() (t [256]uint64) {
+	for b := 0x20; b < 0x80; b++ {
+		switch b {
+		case '"':
+		case '\\':
+			t[b] |= eEsc << eText
+		default:
+			t[b] |= eText << eText
+		}
+		if unescapes[b] != 0 && b != '/' {
+			t[b] |= eText << eEsc
+		}
+	}
+	return t
+}()
+
+// denseAhead reports whether the sixteen bytes of d from i hold the
+// backslash of a common escape (one escapeDFA accepts): where
+// skipDenseEscapes is worth a try.
+func denseAhead(d []byte, i int) bool {
+	if i+17 > len(d) {
+		return false
+	}
+	k, m := i, exactBytes(load64(d, i), '\\')
+	if m == 0 {
+		k, m = i+8, exactBytes(load64(d, i+8), '\\')
+		if m == 0 {
+			return false
+		}
+	}
+	c := d[k+bits.TrailingZeros64(m)>>3+1]
+	return escapeDFA[c]>>eEsc&63 == eText
+}
+
+// skipDenseEscapes returns how far the string body from d[i] (just past an
+// escape) runs as ASCII text with common escapes only, sixteen bytes a
+// step, and whether that stretch holds '<', '>' or '&'. It stops at the
+// block holding a quote, a control byte, another escape or a byte from
+// 0x80 up, at the last sixteen bytes of d, and after a block without a
+// backslash; always where the exact path can take over: at the
+// start of a block, or at the backslash ending the block before it.
+func skipDenseEscapes(d []byte, i int) (int, bool) {
+	var html uint64
+	lastEsc := i
+	for i+16 <= len(d) && i-lastEsc <= 16 {
+		x, y := load64(d, i), load64(d, i+8)
+		if (x|y)&msb != 0 {
+			break
+		}
+		b := d[i : i+16]
+		st := escapeDFA[b[0]] >> eText
+		st = escapeDFA[b[1]] >> (st & 63)
+		st = escapeDFA[b[2]] >> (st & 63)
+		st = escapeDFA[b[3]] >> (st & 63)
+		st = escapeDFA[b[4]] >> (st & 63)
+		st = escapeDFA[b[5]] >> (st & 63)
+		st = escapeDFA[b[6]] >> (st & 63)
+		st = escapeDFA[b[7]] >> (st & 63)
+		st = escapeDFA[b[8]] >> (st & 63)
+		st = escapeDFA[b[9]] >> (st & 63)
+		st = escapeDFA[b[10]] >> (st & 63)
+		st = escapeDFA[b[11]] >> (st & 63)
+		st = escapeDFA[b[12]] >> (st & 63)
+		st = escapeDFA[b[13]] >> (st & 63)
+		st = escapeDFA[b[14]] >> (st & 63)
+		st = escapeDFA[b[15]] >> (st & 63)
+		switch st & 63 {
+		case eExit:
+			return i, html != 0
+		case eEsc:
+			// The block ends with a backslash: the exact path takes
+			// the escape it begins.
+			return i + 15, html|htmlBytes7(x)|htmlBytes7(y) != 0
+		}
+		if (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb != 0 {
+			lastEsc = i
+		}
+		html |= htmlBytes7(x) | htmlBytes7(y)
+		i += 16
+	}
+	return i, html != 0
 }
 
 // textEscape reports whether the escape at d[j] may be one textEscapes

@@ -28,6 +28,16 @@
 // sequences come from one table per style. A string is validated, scanned
 // and escaped in one pass, at a speed that does not depend on its script.
 //
+// Where bytes needing work come close together (source code, markup, JSON
+// inside strings, terminal output), a branch per such byte would be
+// mispredicted at random, so both directions switch to a branch-free form
+// while they do: the escapers write every byte of sixteen ASCII bytes from
+// the style's table, one 8-byte store each, and the Scanner validates
+// string bodies dense in short escapes with a second automaton of the
+// same kind (text, after a backslash, and a state for what the exact path
+// must see). Both hand back to the word-at-a-time path after a stretch
+// without such bytes.
+//
 // # encoding/json style
 //
 // AppendJSONString escapes a Go string exactly as encoding/json.Marshal

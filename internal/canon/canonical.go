@@ -90,7 +90,6 @@ type canonicalizer struct {
 	frames     spillVec[emitFrame]    // the recorded objects being written
 	scratch    []byte                 // a decoded string
 	keys       []uint64               // room to sort the members of a large object
-	runs       []uint32               // and its runs of members with equal keys
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int
@@ -257,7 +256,10 @@ func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
 func (c *canonicalizer) record(s *Scanner, o openObject) {
 	all := c.mem()
 	ms := all[o.base:c.nOpen]
-	if len(ms) > keyedSortMin {
+	if len(ms) > keyedSortMin && len(ms) <= len(c.data)/16 {
+		// The numbers sortKeyed sorts take eight bytes a member: at
+		// most half the document's length, so that memory stays a small
+		// multiple of it even for objects of minimal members.
 		c.sortKeyed(ms)
 	} else {
 		slices.SortFunc(ms, c.compare)
@@ -297,7 +299,8 @@ const keyedSortMin = 32
 // name that follow the prefix all names share (zero bytes past its end),
 // big-endian, with its index in the low bits; those numbers are sorted as
 // integers, and only members whose numbers agree but for the index are
-// then ordered by compare.
+// then ordered by compare. Its memory is the numbers: eight bytes a
+// member, kept for the next large object.
 func (c *canonicalizer) sortKeyed(ms []member) {
 	first := c.name(ms[0])
 	lcp := len(first)
@@ -315,36 +318,38 @@ func (c *canonicalizer) sortKeyed(ms []member) {
 	keys := c.keys[:len(ms)]
 	shift := uint(bits.Len(uint(len(ms) - 1)))
 	index := uint64(1)<<shift - 1
-	for i, m := range ms {
+	key := func(m member) uint64 {
 		var b [8]byte
 		copy(b[:], c.name(m)[lcp:])
-		keys[i] = binary.BigEndian.Uint64(b[:])&^index | uint64(i)
+		return binary.BigEndian.Uint64(b[:]) &^ index
+	}
+	for i, m := range ms {
+		keys[i] = key(m) | uint64(i)
 	}
 	slices.Sort(keys)
-	// Gather the members in that order (into keys, a member per number),
-	// noting the runs of equal names' keys.
-	runs := c.runs[:0]
-	start, prev := 0, keys[0]&^index
+	// Gather the members in that order, a member per number, then order
+	// by compare each run of members whose numbers tie.
+	ties := false
 	for i, k := range keys {
-		if p := k &^ index; p != prev {
-			if i-start > 1 {
-				runs = append(runs, uint32(start), uint32(i))
-			}
-			start, prev = i, p
-		}
+		ties = ties || i > 0 && k&^index == keys[i-1]&^index
+	}
+	for i, k := range keys {
 		m := ms[k&index]
 		keys[i] = uint64(m.off) | uint64(m.n)<<32
-	}
-	if len(keys)-start > 1 {
-		runs = append(runs, uint32(start), uint32(len(keys)))
 	}
 	for i, k := range keys {
 		ms[i] = member{off: uint32(k), n: uint32(k >> 32)}
 	}
-	for r := 0; r < len(runs); r += 2 {
-		slices.SortFunc(ms[runs[r]:runs[r+1]], c.compare)
+	for start := 0; ties && start < len(ms); {
+		end, k := start+1, key(ms[start])
+		for end < len(ms) && key(ms[end]) == k {
+			end++
+		}
+		if end-start > 1 {
+			slices.SortFunc(ms[start:end], c.compare)
+		}
+		start = end
 	}
-	c.runs = runs
 }
 
 // compare orders members by name, then by position in the document.

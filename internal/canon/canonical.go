@@ -88,7 +88,6 @@ type canonicalizer struct {
 	names      []byte                 // decoded names of keys with escapes
 	objects    spillVec[openObject]   // the open objects
 	frames     spillVec[emitFrame]    // the recorded objects being written
-	scratch    []byte                 // a decoded string
 	keys       []uint64               // room to sort the members of a large object
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
@@ -461,11 +460,18 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 	s.Reset(c.data, c.st == styleSerde, MaxDepth)
 	s.pos = start
 	out := dst
+	// Strings are decoded while they are scanned, into buf: a short one
+	// on the stack.
+	var short [192]byte
+	buf := short[:0]
 	for {
 		prev := s.state
-		k, err := s.Next()
+		k, text, err := s.next(buf[:0], true)
 		if err != nil {
 			return dst, err
+		}
+		if cap(text) > cap(buf) {
+			buf = text // grown for a long string: kept for the next ones
 		}
 		if d == nil {
 			// A string whose spelling changes may grow up to
@@ -490,7 +496,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		case KindObjectEnd, KindArrayEnd:
 			out = append(out, s.data[s.tokStart])
 		case KindString:
-			out = c.writeString(out, d, &s)
+			out = c.writeString(out, d, &s, text)
 			if s.isKey {
 				out = d.Feed(append(out, ':'))
 				continue
@@ -558,11 +564,11 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 }
 
 // writeString appends the string token s has just returned in the style's
-// canonical spelling; a long one is streamed through d.
-func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
+// canonical spelling, given its decoded content text when it has escapes
+// or invalid UTF-8; a long one is streamed through d.
+func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, text []byte) []byte {
 	raw := s.data[s.tokStart:s.tokEnd]
 	var body []byte
-	var short [192]byte
 	mode := modeSerde
 	switch {
 	case c.st == styleSerde && s.flags&StrEscaped == 0,
@@ -571,16 +577,8 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner) []byte {
 	case s.flags&(StrEscaped|StrInvalidUTF8) == 0:
 		// Valid and unescaped: only the HTML and line separator rewrites.
 		body, mode = raw[1:len(raw)-1], modeJSON
-	case s.tokEnd-s.tokStart <= len(short)/3:
-		// Short enough to decode on the stack (each escape or invalid byte
-		// decodes to at most three bytes).
-		body = s.AppendString(short[:0])
-		if c.st == styleJSON {
-			mode = modeJSON
-		}
 	default:
-		c.scratch = s.AppendString(c.scratch[:0])
-		body = c.scratch
+		body = text
 		if c.st == styleJSON {
 			mode = modeJSON
 		}

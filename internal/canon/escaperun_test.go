@@ -62,6 +62,7 @@ func asciiEscaped(s string, upper bool) string {
 // and StrHTMLEscape where a run holds encoding/json's escape of U+2028.
 func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
 	docs := []string{
+		"\"a\xffb\\n\xfe\\u00e9\xc3\"", `"\ud83d\ude00\ud83d\u0041"`, // invalid bytes around escapes; a pair, then a lone high
 		`"\u00e9\u4e2d\ud83d\ude00\u00E9"`,
 		`"\u00e9\u0041\u00e9\u000a\u00e9\u2028\u00e9\u2029x"`,
 		`"\u00e9\ud83d\u00e9"`,       // lone high surrogate inside a run
@@ -105,6 +106,14 @@ func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
 		}
 		if got := s.AppendString(nil); string(got) != want {
 			t.Errorf("%s: lax decoding %.60q, want %.60q", name, got, want)
+		}
+		// Decoding while scanning, invalid bytes and lone surrogates
+		// included.
+		var ds Scanner
+		ds.Reset(b, false, MaxDepth)
+		if _, text, err := ds.NextDecoding([]byte("pre")); err != nil ||
+			ds.Verbatim() && string(text) != want || !ds.Verbatim() && string(text) != "pre"+want {
+			t.Errorf("%s: lax NextDecoding %.60q, %v; want %.60q", name, text, err, want)
 		}
 		if s.Flags()&StrRareEscape == 0 && strings.Contains(doc, `\u00e9`) {
 			t.Errorf("%s: StrRareEscape not set", name)

@@ -161,30 +161,26 @@ func (s *Scanner) AppendString(dst []byte) []byte {
 // Next returns the next token. After the top-level value it returns KindEOF
 // if only white space remains, and an error wrapping ErrSyntax otherwise.
 // Errors name a byte offset, never document content.
-func (s *Scanner) Next() (Kind, error) { return s.next(nil) }
+func (s *Scanner) Next() (Kind, error) {
+	k, _, err := s.next(nil, false)
+	return k, err
+}
 
 // NextDecoding is Next that, for a string token, also returns its decoded
-// content: the body of the token within the document (not to be modified)
-// when it has no escapes and is valid UTF-8, else dst with the decoded
-// content appended. In strict mode the string is decoded while it is
-// scanned, in one pass; in lax mode it is decoded after, as AppendString
-// does. For any other token text is nil. Decoding may overwrite the bytes
-// of dst's spare capacity beyond the content it appends.
+// content, as AppendString decodes it: the body of the token within the
+// document (not to be modified) when it has no escapes and is valid UTF-8,
+// else dst with the decoded content appended. The string is decoded while
+// it is scanned, in one pass. For any other token text is nil. Decoding
+// may overwrite the bytes of dst's spare capacity beyond the content it
+// appends.
 func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
-	dec := &dst
-	if !s.strict {
-		dec = nil
-	}
-	if k, err = s.next(dec); k != KindString || err != nil {
+	if k, text, err = s.next(dst, true); k != KindString || err != nil {
 		return k, nil, err
 	}
-	switch {
-	case s.Verbatim():
+	if s.Verbatim() {
 		return k, s.data[s.tokStart+1 : s.tokEnd-1], nil
-	case !s.strict:
-		return k, s.AppendString(dst), nil
 	}
-	return k, dst, nil
+	return k, text, nil
 }
 
 // decodeReserve bounds the room NextDecoding makes for a decoded string
@@ -194,21 +190,24 @@ const decodeReserve = 64 << 10
 // minDecodeRoom is the room below which NextDecoding makes that room.
 const minDecodeRoom = 64
 
-// next is Next; with dec non-nil (strict mode only) a string token with
-// escapes is decoded into *dec as it is scanned (see scanString).
-func (s *Scanner) next(dec *[]byte) (Kind, error) {
+// next is Next; with decode set a string token with escapes (or invalid
+// UTF-8) is decoded as it is scanned, appended to dec (see scanString),
+// which it returns; any other token returns nil. The decoded string is a
+// result rather than a store through a pointer so that dec may be a
+// caller's stack buffer.
+func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
 	s.isKey = false
 	s.flags = 0
 	p := s.skipSpace(s.pos)
 	if s.state == stDone {
 		if p != len(s.data) {
-			return s.fail(p, "trailing data after the top-level value")
+			return noText(s.fail(p, "trailing data after the top-level value"))
 		}
 		s.pos, s.tokStart, s.tokEnd = p, p, p
-		return KindEOF, nil
+		return KindEOF, nil, nil
 	}
 	if p >= len(s.data) {
-		return s.fail(p, "unexpected end of input")
+		return noText(s.fail(p, "unexpected end of input"))
 	}
 	c := s.data[p]
 	switch s.state {
@@ -221,43 +220,43 @@ func (s *Scanner) next(dec *[]byte) (Kind, error) {
 				s.state = stValue
 			}
 			if p >= len(s.data) {
-				return s.fail(p, "unexpected end of input")
+				return noText(s.fail(p, "unexpected end of input"))
 			}
 			c = s.data[p]
 			break
 		}
-		return s.end(p, c)
+		return noText(s.end(p, c))
 	case stValueOrEnd:
 		if c == ']' {
-			return s.end(p, c)
+			return noText(s.end(p, c))
 		}
 	case stKeyOrEnd:
 		if c == '}' {
-			return s.end(p, c)
+			return noText(s.end(p, c))
 		}
 	}
 	if s.state == stKey || s.state == stKeyOrEnd {
 		if c != '"' {
-			return s.fail(p, "expected a string object key")
+			return noText(s.fail(p, "expected a string object key"))
 		}
-		end, err := s.scanString(p, dec)
+		end, dec, err := s.scanString(p, dec, decode)
 		if err != nil {
-			return KindEOF, err
+			return KindEOF, nil, err
 		}
 		s.tokStart, s.tokEnd, s.isKey = p, end, true
 		q := s.skipSpace(end)
 		if q >= len(s.data) || s.data[q] != ':' {
-			return s.fail(q, "expected ':' after an object key")
+			return noText(s.fail(q, "expected ':' after an object key"))
 		}
 		s.pos = q + 1
 		s.state = stValue
-		return KindString, nil
+		return KindString, dec, nil
 	}
 	// A value.
 	switch {
 	case c == '{' || c == '[':
 		if s.depth >= s.maxDepth {
-			return s.failDepth(p)
+			return noText(s.failDepth(p))
 		}
 		if s.depth >= InlineDepth && s.stack.hi == nil {
 			// Allocated once, never appended to: an append would make
@@ -270,35 +269,38 @@ func (s *Scanner) next(dec *[]byte) (Kind, error) {
 		s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
 		if c == '{' {
 			s.state = stKeyOrEnd
-			return KindObjectBegin, nil
+			return KindObjectBegin, nil, nil
 		}
 		s.state = stValueOrEnd
-		return KindArrayBegin, nil
+		return KindArrayBegin, nil, nil
 	case c == '"':
-		end, err := s.scanString(p, dec)
+		end, dec, err := s.scanString(p, dec, decode)
 		if err != nil {
-			return KindEOF, err
+			return KindEOF, nil, err
 		}
 		s.tokStart, s.tokEnd, s.pos = p, end, end
 		s.afterValue()
-		return KindString, nil
+		return KindString, dec, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		end, err := s.scanNumber(p)
 		if err != nil {
-			return KindEOF, err
+			return KindEOF, nil, err
 		}
 		s.tokStart, s.tokEnd, s.pos = p, end, end
 		s.afterValue()
-		return KindNumber, nil
+		return KindNumber, nil, nil
 	case c == 't':
-		return s.literal(p, "true", KindTrue)
+		return noText(s.literal(p, "true", KindTrue))
 	case c == 'f':
-		return s.literal(p, "false", KindFalse)
+		return noText(s.literal(p, "false", KindFalse))
 	case c == 'n':
-		return s.literal(p, "null", KindNull)
+		return noText(s.literal(p, "null", KindNull))
 	}
-	return s.fail(p, "invalid character looking for a value")
+	return noText(s.fail(p, "invalid character looking for a value"))
 }
+
+// noText is a token of next without decoded text.
+func noText(k Kind, err error) (Kind, []byte, error) { return k, nil, err }
 
 // SkipValue consumes the rest of the value whose first token was k: for a
 // begin token everything up to and including the matching end token, for

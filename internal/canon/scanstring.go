@@ -13,22 +13,19 @@ import (
 // returns the offset just past its closing quote; it sets s.flags. Words
 // of ASCII are settled inline (most keys and short values end there); the
 // string kernel (nextStop) takes over at the first byte from 0x80 up,
-// validating UTF-8 as it looks for the closing quote. With dec non-nil
-// (strict mode), a string with escapes is also decoded, appended to *dec,
-// as the escapes are found: the runs between them are copied and each
-// escape is resolved where it is validated; the bytes of *dec's spare
-// capacity past the decoded content may be overwritten.
-func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
+// validating UTF-8 as it looks for the closing quote. With dec non-nil, a
+// string with escapes (or, in lax mode, invalid UTF-8) is also decoded as
+// AppendString decodes it, appended to *dec, as the escapes are found: the
+// runs between them are copied and each escape (or invalid byte) is
+// resolved where it is validated; the bytes of *dec's spare capacity past
+// the decoded content may be overwritten.
+func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
 	d := s.data
 	i := p + 1
-	// With dec, out is the decoded string so far, written back to *dec at
-	// the end (a store through dec per escape would cost a write
-	// barrier), and d[last:] is what is not decoded yet.
+	// With decode, out is the decoded string so far and d[last:] is what
+	// is not decoded yet.
 	last := i
-	var out []byte
-	if dec != nil {
-		out = *dec
-	}
+	out := dec
 	mode := modeLax
 	if s.strict {
 		mode = modeSerde
@@ -57,28 +54,24 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 				flags |= StrHTML
 			}
 			if j >= len(d) {
-				return 0, s.errAt(p, "unterminated string")
+				return 0, nil, s.errAt(p, "unterminated string")
 			}
 		}
 		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
-			if dec != nil && flags&StrEscaped != 0 {
-				*dec = append(out, d[last:j]...)
+			if decode && flags&(StrEscaped|StrInvalidUTF8) != 0 {
+				return j + 1, append(out, d[last:j]...), nil
 			}
-			return j + 1, nil
+			return j + 1, dec, nil
 		case c == '\\':
-			if dec != nil && flags&StrEscaped == 0 && cap(out)-len(out) < minDecodeRoom {
-				// The decoded string is no longer than the rest of the
-				// document: room for that, up to decodeReserve bytes,
-				// serves most strings without growing. A buffer with
-				// room of its own is used as it is.
-				out = slices.Grow(out, min(len(d)-p, decodeReserve))
+			if decode && flags&(StrEscaped|StrInvalidUTF8) == 0 {
+				out = decodeRoom(out, len(d)-p)
 			}
 			flags |= StrEscaped
 			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
 				// The common escapes, checked inline.
-				if dec != nil {
+				if decode {
 					if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
 						// A short run and its escape: one 8-byte
 						// store and one byte, no copy call.
@@ -93,7 +86,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 					last = j + 2
 				}
 				i = j + 2
-				if dec == nil && denseAhead(d, i) {
+				if !decode && denseAhead(d, i) {
 					var html bool
 					if i, html = skipDenseEscapes(d, i); html && !s.strict {
 						flags |= StrHTML
@@ -103,7 +96,7 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			}
 			n, err := s.scanEscape(j)
 			if err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 			rare := false
 			switch {
@@ -114,23 +107,27 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 				flags |= StrRareEscape
 				rare = true
 			}
-			if dec != nil {
+			if decode {
+				// In lax mode a surrogate pair is joined here: its
+				// second escape, validated by the decoding, is consumed
+				// too (n is then last).
 				out, last = appendUnescaped(append(out, d[last:j]...), d, j)
+				n = last
 			}
 			i = n
 			if rare && textEscape(d, n) {
 				// A character escaped without need, as Python's
 				// json.dumps escapes every non-ASCII one: the run of
 				// such escapes that usually follows is taken on the
-				// spot. (With dec, a strict scan, last is n.)
+				// spot.
 				var k int
-				if k, out = textEscapes(d, n, out, dec != nil); dec != nil {
+				if k, out = textEscapes(d, n, out, decode); decode {
 					last = k
 				}
 				i = k
 			}
 		case c < 0x20:
-			return 0, s.errAt(j, "control character in string")
+			return 0, nil, s.errAt(j, "control character in string")
 		case c < 0x80: // '<', '>' or '&', where the automaton ran (lax mode)
 			flags |= StrHTML
 			i = j + 1
@@ -138,7 +135,15 @@ func (s *Scanner) scanString(p int, dec *[]byte) (int, error) {
 			r, size := decodeRune(d, j)
 			if size == 0 {
 				if s.strict {
-					return 0, s.errAt(j, "invalid UTF-8 in string")
+					return 0, nil, s.errAt(j, "invalid UTF-8 in string")
+				}
+				if decode {
+					// Decoded as U+FFFD, as AppendString does.
+					if flags&(StrEscaped|StrInvalidUTF8) == 0 {
+						out = decodeRoom(out, len(d)-p)
+					}
+					out = append(append(out, d[last:j]...), "\uFFFD"...)
+					last = j + 1
 				}
 				flags |= StrInvalidUTF8
 				size = 1
@@ -246,6 +251,18 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 		i += 16
 	}
 	return i, html != 0
+}
+
+// decodeRoom returns out with room for a decoded string before its length
+// is known: room for the rest of the document, rest bytes, up to
+// decodeReserve, serves most strings without growing (only invalid bytes,
+// three bytes of U+FFFD each, decode to more). A buffer with room of its
+// own is used as it is.
+func decodeRoom(out []byte, rest int) []byte {
+	if cap(out)-len(out) >= minDecodeRoom {
+		return out
+	}
+	return slices.Grow(out, min(rest, decodeReserve))
 }
 
 // textEscape reports whether the escape at d[j] may be one textEscapes

@@ -119,7 +119,7 @@ func BenchmarkDigestSerdeStringVsSum256(b *testing.B) {
 
 // BenchmarkScanStringVsSum256 scans a string token (strict: serde_json's
 // spelling; lax: encoding/json's) and, in the append cases, decodes it
-// (NextDecoding: strict tokens are decoded while they are scanned), against
+// (NextDecoding: tokens are decoded while they are scanned), against
 // the SHA-256 of the token. The figure is the speedup.
 func BenchmarkScanStringVsSum256(b *testing.B) {
 	for _, mode := range []string{"strict", "lax", "strict-append", "lax-append"} {

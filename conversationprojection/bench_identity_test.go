@@ -63,40 +63,10 @@ var identityShapes = []struct {
 }
 
 // pythonDump returns {"exit_code": 0, "stdout": text, "truncated": false}
-// as Python's json.dumps writes it by default; invalid UTF-8 in text is
-// written as U+FFFD, as Python decoding the output would.
+// as Python's json.dumps writes it by default (corpus.PythonJSONString).
 func pythonDump(text string) []byte {
-	b := []byte(`{"exit_code": 0, "stdout": "`)
-	u := func(r rune) {
-		b = append(b, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
-	}
-	for _, r := range text {
-		switch {
-		case r == '"' || r == '\\':
-			b = append(b, '\\', byte(r))
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\b':
-			b = append(b, `\b`...)
-		case r == '\f':
-			b = append(b, `\f`...)
-		case r > 0xffff:
-			u(0xd800 + (r-0x10000)>>10)
-			u(0xdc00 + (r-0x10000)&0x3ff)
-		case r < 0x20 || r > 0x7e:
-			u(r)
-		default:
-			b = append(b, byte(r))
-		}
-	}
-	return append(b, `", "truncated": false}`...)
+	return []byte(`{"exit_code": 0, "stdout": ` + corpus.PythonJSONString(text, false) + `, "truncated": false}`)
 }
-
-const hexDigits = "0123456789abcdef"
 
 // atomBytesOf returns the canonical atom bytes of msg.
 func atomBytesOf(tb testing.TB, msg lipapi.Message) []byte {

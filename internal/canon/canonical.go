@@ -328,11 +328,10 @@ func (c *canonicalizer) sortKeyed(ms []member) {
 	slices.Sort(keys)
 	// Gather the members in that order, a member per number, then order
 	// by compare each run of members whose numbers tie.
-	ties := false
+	ties, prev := false, uint64(0)
 	for i, k := range keys {
-		ties = ties || i > 0 && k&^index == keys[i-1]&^index
-	}
-	for i, k := range keys {
+		ties = ties || i > 0 && k&^index == prev
+		prev = k &^ index
 		m := ms[k&index]
 		keys[i] = uint64(m.off) | uint64(m.n)<<32
 	}

@@ -6,49 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 )
-
-// asciiEscaped returns s as a JSON string token written the way Python's
-// json.dumps writes it by default: every character outside printable
-// ASCII as a \u escape (a surrogate pair beyond U+FFFF), in upper- or
-// lowercase hexadecimal. Invalid bytes are kept raw.
-func asciiEscaped(s string, upper bool) string {
-	digits := "0123456789abcdef"
-	if upper {
-		digits = "0123456789ABCDEF"
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	u := func(r rune) {
-		b.WriteString(`\u`)
-		for sh := 12; sh >= 0; sh -= 4 {
-			b.WriteByte(digits[r>>sh&15])
-		}
-	}
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteByte(s[i])
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r > 0xffff:
-			u(0xd800 + (r-0x10000)>>10)
-			u(0xdc00 + (r-0x10000)&0x3ff)
-		case r < 0x20 || r > 0x7e:
-			u(r)
-		default:
-			b.WriteRune(r)
-		}
-		i += size
-	}
-	b.WriteByte('"')
-	return b.String()
-}
 
 // TestCharacterEscapeRunsDecodeAsEncodingJSON pins the decoding of runs of
 // \u escapes of non-ASCII characters (text as Python's json.dumps writes
@@ -81,7 +41,7 @@ func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
 	}
 	for _, c := range corpus.Load(t) {
 		for _, n := range []int{50, 1200} {
-			docs = append(docs, asciiEscaped(c.Prefix(n), false), asciiEscaped(c.Prefix(n), true))
+			docs = append(docs, corpus.PythonJSONString(c.Prefix(n), false), corpus.PythonJSONString(c.Prefix(n), true))
 		}
 	}
 	for _, doc := range docs {

@@ -13,12 +13,13 @@ import (
 // returns the offset just past its closing quote; it sets s.flags. Words
 // of ASCII are settled inline (most keys and short values end there); the
 // string kernel (nextStop) takes over at the first byte from 0x80 up,
-// validating UTF-8 as it looks for the closing quote. With dec non-nil, a
+// validating UTF-8 as it looks for the closing quote. With decode, a
 // string with escapes (or, in lax mode, invalid UTF-8) is also decoded as
-// AppendString decodes it, appended to *dec, as the escapes are found: the
-// runs between them are copied and each escape (or invalid byte) is
-// resolved where it is validated; the bytes of *dec's spare capacity past
-// the decoded content may be overwritten.
+// AppendString decodes it, appended to dec and returned, as the escapes
+// are found: the runs between them are copied and each escape (or invalid
+// byte) is resolved where it is validated; the bytes of dec's spare
+// capacity past the decoded content may be overwritten. Otherwise dec is
+// returned as it is.
 func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
 	d := s.data
 	i := p + 1
@@ -206,7 +207,7 @@ func denseAhead(d []byte, i int) bool {
 
 // skipDenseEscapes returns how far the string body from d[i] (just past an
 // escape) runs as ASCII text with common escapes only, sixteen bytes a
-// step, and whether that stretch holds '<', '>' or '&'. It stops at the
+// step (the automaton escapeDFA, as dfaBlock runs it), and whether that stretch holds '<', '>' or '&'. It stops at the
 // block holding a quote, a control byte, another escape or a byte from
 // 0x80 up, at the last sixteen bytes of d, and after a block without a
 // backslash; always where the exact path can take over: at the
@@ -219,6 +220,8 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 		if (x|y)&msb != 0 {
 			break
 		}
+		// dfaBlock(&escapeDFA, d, i, eText), written out: the call costs
+		// 8-17% of this loop's time.
 		b := d[i : i+16]
 		st := escapeDFA[b[0]] >> eText
 		st = escapeDFA[b[1]] >> (st & 63)

@@ -1,26 +1,31 @@
-//go:build goexperiment.jsonv2
-
 package canon
 
 import (
-	"encoding/json/jsontext"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/jsonv2"
 )
 
+// The benchmarks against json/v2 peers live here. They reach
+// encoding/json/v2 and jsontext only through internal/jsonv2, so they
+// compile and are vetted on every toolchain and run where json/v2 exists
+// (Go 1.27; Go 1.25 and 1.26 with GOEXPERIMENT=jsonv2); see that package
+// for how to add a peer.
+
 // BenchmarkCanonicalJSONVsJSONText compares both canonical writers with
-// jsontext.Value.Canonicalize (RFC 8785) on the same shapes. It exists only
-// with GOEXPERIMENT=jsonv2:
+// jsontext.Value.Canonicalize (RFC 8785) on the same shapes:
 //
-//	GOEXPERIMENT=jsonv2 go test -run '^$' -bench VsJSONText -cpu 1 ./internal/canon/
+//	go test -run '^$' -bench VsJSONText -cpu 1 ./internal/canon/
 func BenchmarkCanonicalJSONVsJSONText(b *testing.B) {
+	jsonv2.Require(b)
 	benchCanonicalVs(b, func(tb testing.TB, doc []byte) func() {
-		v := append(make(jsontext.Value, 0, len(doc)), doc...)
-		if err := v.Canonicalize(); err != nil {
+		v := append(make([]byte, 0, len(doc)), doc...)
+		if _, err := jsonv2.Canonicalize(v); err != nil {
 			tb.Fatal(err)
 		}
 		return func() {
 			v = append(v[:0], doc...)
-			_ = v.Canonicalize()
+			v, _ = jsonv2.Canonicalize(v)
 		}
 	})
 }

@@ -1,0 +1,57 @@
+package jsonv2
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/jsonref"
+)
+
+// TestAvailableWhereEncodingJSONRunsOnJSONv2 ties the build constraint to
+// the behavioural probe of jsonref: encoding/json runs on the json/v2
+// engine exactly in the builds that have encoding/json/v2.
+func TestAvailableWhereEncodingJSONRunsOnJSONv2(t *testing.T) {
+	if Available != jsonref.EngineV2() {
+		t.Fatalf("Available = %v, but jsonref.EngineV2() = %v", Available, jsonref.EngineV2())
+	}
+}
+
+func TestPeers(t *testing.T) {
+	type doc struct {
+		B int    `json:"b"`
+		A string `json:"a"`
+	}
+	b, err := Marshal(doc{1, "<é>"})
+	if !Available {
+		if !errors.Is(err, ErrUnavailable) || !errors.Is(Unmarshal(nil, new(doc)), ErrUnavailable) {
+			t.Fatalf("without json/v2: Marshal error %v", err)
+		}
+		if _, err := Canonicalize([]byte(`1`)); !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("without json/v2: Canonicalize error %v", err)
+		}
+		return
+	}
+	if err != nil || string(b) != `{"b":1,"a":"<é>"}` {
+		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	var back doc
+	if err := Unmarshal(b, &back); err != nil || back != (doc{1, "<é>"}) {
+		t.Fatalf("Unmarshal = %+v, %v", back, err)
+	}
+	in := []byte(` {"b":1, "a":[1.0, "\u00e9"]} `)
+	got, err := Canonicalize(in)
+	if err != nil || string(got) != `{"a":[1,"é"],"b":1}` || &got[0] != &in[0] {
+		t.Fatalf("Canonicalize = %s, %v (in place: %v)", got, err, &got[0] == &in[0])
+	}
+}
+
+func TestRequireSkipsWithoutJSONv2(t *testing.T) {
+	ran := false
+	t.Run("require", func(t *testing.T) {
+		Require(t)
+		ran = true
+	})
+	if ran != Available {
+		t.Fatalf("Require let the test run: %v; Available: %v", ran, Available)
+	}
+}

@@ -1,0 +1,21 @@
+//go:build goexperiment.jsonv2
+
+package jsonv2
+
+// Available reports whether this build has encoding/json/v2 and
+// encoding/json/jsontext.
+const Available = true
+
+// Marshal is encoding/json/v2's Marshal with its default options.
+func Marshal(v any) ([]byte, error) { return marshal(v) }
+
+// Unmarshal is encoding/json/v2's Unmarshal with its default options.
+func Unmarshal(data []byte, v any) error { return unmarshal(data, v) }
+
+// Canonicalize rewrites the JSON value doc in place into its RFC 8785
+// canonical form, as jsontext.Value.Canonicalize does, and returns it.
+func Canonicalize(doc []byte) ([]byte, error) {
+	v := value(doc)
+	err := v.Canonicalize()
+	return v, err
+}

@@ -36,7 +36,8 @@ func denseTexts() map[string]string {
 }
 
 // TestEscapingMatchesTheReferences checks both escapers against their
-// references (json.Marshal; the serde_json rules) on every corpus class at
+// references (the rule and json.Marshal, jsonStringWant; the serde_json
+// rules) on every corpus class at
 // every size and on denseTexts, appending into no buffer, into a buffer
 // sized exactly for the output (which must not grow) and into one a little
 // larger, and streaming into a Digest.
@@ -48,7 +49,7 @@ func TestEscapingMatchesTheReferences(t *testing.T) {
 		}
 	}
 	for name, text := range texts {
-		wantJSON, _ := json.Marshal(text)
+		wantJSON := jsonStringWant(t, text)
 		wantSerde, serdeOK := serdeReference(text)
 		for _, extra := range []int{-1, 0, 5, 9, 200} {
 			var buf []byte

@@ -56,7 +56,8 @@ var stringSeeds = []string{
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary
-// bytes: the encoding/json style against json.Marshal (appending and
+// bytes: the encoding/json style against the rule and json.Marshal
+// (jsonStringWant; appending and
 // streaming into a Digest, with lengths crossing the chunk and window
 // boundaries), the serde style against serdeReference, ValidUTF8 against
 // utf8.Valid, and Scanner.AppendString against encoding/json's decoding.
@@ -66,7 +67,7 @@ func FuzzStringWriters(f *testing.F) {
 		f.Add(s, uint16(ChunkSize-3))
 	}
 	f.Fuzz(func(t *testing.T, s string, pad uint16) {
-		want, _ := json.Marshal(s)
+		want := jsonStringWant(t, s)
 		if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("AppendJSONString\n got %q\nwant %q", got, want)
 		}
@@ -103,7 +104,7 @@ func FuzzStringWriters(f *testing.F) {
 		for len(long) <= ChunkSize && s != "" {
 			long += s
 		}
-		wantLong, _ := json.Marshal(long)
+		wantLong := jsonStringWant(t, long)
 		var d Digest
 		if d.Sum256(d.AppendJSONString([]byte("{"), long)) != sha256.Sum256(append([]byte("{"), wantLong...)) {
 			t.Fatal("Digest.AppendJSONString: digest differs")
@@ -115,8 +116,8 @@ func FuzzStringWriters(f *testing.F) {
 			t.Fatalf("Digest.AppendSerdeString: ok %v, want %v, or digest differs", ok, refOK)
 		}
 
-		// Reading back: the lax Scanner decodes encoding/json's output and
-		// a token holding s's invalid bytes raw as encoding/json does; the
+		// Reading back: the lax Scanner decodes the rule's output and a
+		// token holding s's invalid bytes raw as encoding/json does; the
 		// strict one reads serde_json's output back to s.
 		for _, tok := range [][]byte{want, rawToken(s)} {
 			var sc Scanner

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // jsonBaseline is the reference for the encoding/json style: decode one
@@ -19,6 +21,18 @@ func jsonBaseline(raw []byte) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(v)
+}
+
+// jsonStringWant returns what AppendJSONString must write for s, the rule's
+// bytes (jsonref.Quote), after checking that the running json.Marshal
+// writes them too, up to what the json/v2 engine writes for invalid UTF-8
+// (jsonref.LiveQuote).
+func jsonStringWant(tb testing.TB, s string) []byte {
+	tb.Helper()
+	if live, err := json.Marshal(s); err != nil || !bytes.Equal(live, jsonref.LiveQuote(nil, s)) {
+		tb.Fatalf("%.40q: json.Marshal writes %.60q, %v: not the rule up to the documented differences", s, live, err)
+	}
+	return jsonref.Quote(nil, s)
 }
 
 func TestCanonicalJSONMatchesEncodingJSONOnTheSuite(t *testing.T) {
@@ -96,18 +110,21 @@ func TestCanonicalJSONRejects(t *testing.T) {
 	}
 }
 
+// TestAppendJSONStringMatchesMarshal checks AppendJSONString, on strings and
+// byte slices and streaming into a Digest, against the rule and the running
+// json.Marshal (jsonStringWant).
 func TestAppendJSONStringMatchesMarshal(t *testing.T) {
 	for _, s := range []string{
 		"", "plain", "q\"b\\s/", "\b\f\n\r\t\x00\x1f\x7f", "<>&", "\u2028\u2029", "é中😀",
 		"\xff", "a\xc3", "\xed\xa0\x80", "\xef\xbf\xbd", "\xf4\x90\x80\x80", "\xc0\xaf",
 		strings.Repeat("ab<c\u2028é\xff", 2000),
 	} {
-		want, _ := json.Marshal(s)
+		want := jsonStringWant(t, s)
 		if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
-			t.Errorf("%.40q…: differs from json.Marshal", s)
+			t.Errorf("%.40q…: differs from the rule", s)
 		}
 		if got := AppendJSONString(nil, []byte(s)); !bytes.Equal(got, want) {
-			t.Errorf("%.40q… ([]byte): differs from json.Marshal", s)
+			t.Errorf("%.40q… ([]byte): differs from the rule", s)
 		}
 		var d Digest
 		if d.Sum256(d.AppendJSONString(nil, s)) != sha256.Sum256(want) {

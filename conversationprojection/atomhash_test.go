@@ -89,7 +89,7 @@ func randomParts(r *rand.Rand, n int, strs []string, raws [][]byte) ([]lipapi.Pa
 // TestIdentityWritersAgreeWithTheAtomBytes pins the identity writer, both
 // the stack window (sumParts) and the streaming one (sumStreamed), on
 // random messages of every part kind: each gives the SHA-256 of the atom's
-// encoding/json encoding, or exactly the error AtomOfMessage or AtomOfItem
+// bytes (atomBytesWant), or exactly the error AtomOfMessage or AtomOfItem
 // gives.
 func TestIdentityWritersAgreeWithTheAtomBytes(t *testing.T) {
 	strs, raws := atomHashStrings(t), atomHashRaws()
@@ -108,9 +108,9 @@ func TestIdentityWritersAgreeWithTheAtomBytes(t *testing.T) {
 			}
 			var want sum
 			if err == nil {
-				ref, merr := json.Marshal(atom)
-				if merr != nil {
-					t.Fatal(merr)
+				ref, werr := atomBytesWant(t, atom)
+				if werr != nil {
+					t.Fatal(werr)
 				}
 				want = sha256.Sum256(ref)
 			}

@@ -58,8 +58,9 @@ func fuzzAtom(role, kind, s, t string, r1, r2 []byte, mask uint32) MessageAtomV1
 	return atom
 }
 
-// FuzzCanonicalAtomBytes checks CanonicalAtomBytes against encoding/json
-// Marshal of the atom struct, and HashAtom against the SHA-256 of the bytes.
+// FuzzCanonicalAtomBytes checks CanonicalAtomBytes against the rule and
+// encoding/json Marshal of the atom struct (atomBytesWant), and HashAtom
+// against the SHA-256 of the bytes.
 func FuzzCanonicalAtomBytes(f *testing.F) {
 	f.Add("user", "text", "Hello", "", []byte(nil), []byte(nil), uint32(1))
 	f.Add("tool", "json", "<a&b>\u2028", "\xff\xed\xa0\x80", []byte(` {"b":[1, 2.50],"a":"x<y"} `), []byte(`null`), uint32(0xffffffff))
@@ -67,10 +68,10 @@ func FuzzCanonicalAtomBytes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, role, kind, s, u string, r1, r2 []byte, mask uint32) {
 		atom := fuzzAtom(role, kind, s, u, r1, r2, mask)
 		got, err := CanonicalAtomBytes(atom)
-		ref, refErr := json.Marshal(atom)
+		ref, refErr := atomBytesWant(t, atom)
 		if refErr != nil {
 			if !errors.Is(err, ErrInvalidJSON) || got != nil {
-				t.Fatalf("encoding/json fails (%v) but CanonicalAtomBytes gives %q, %v", refErr, got, err)
+				t.Fatalf("the rule fails (%v) but CanonicalAtomBytes gives %q, %v", refErr, got, err)
 			}
 			if _, herr := HashAtom(atom); !errors.Is(herr, ErrInvalidJSON) {
 				t.Fatalf("HashAtom error %v", herr)
@@ -78,7 +79,7 @@ func FuzzCanonicalAtomBytes(f *testing.F) {
 			return
 		}
 		if err != nil {
-			t.Fatalf("CanonicalAtomBytes fails (%v) but encoding/json gives %q", err, ref)
+			t.Fatalf("CanonicalAtomBytes fails (%v) but the rule gives %q", err, ref)
 		}
 		if !bytes.Equal(got, ref) {
 			t.Fatalf("\n got %q\nwant %q", got, ref)
@@ -134,7 +135,7 @@ func FuzzCanonicalJSON(f *testing.F) {
 }
 
 // FuzzMessageIdentity checks that identity never panics, is deterministic,
-// equals the hash of the atom's encoding/json bytes (or fails like
+// equals the hash of the atom's bytes (atomBytesWant; or fails like
 // AtomOfMessage), and agrees between legacy and item forms (and the
 // overlay path, textSum) for text parts.
 func FuzzMessageIdentity(f *testing.F) {
@@ -162,7 +163,7 @@ func FuzzMessageIdentity(f *testing.F) {
 				t.Fatalf("error wraps no expected sentinel: %v", err1)
 			}
 		} else {
-			ref, err := json.Marshal(atom)
+			ref, err := atomBytesWant(t, atom)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,7 +198,7 @@ var itemContentKinds = []lipapi.ContentPartKind{
 // FuzzItemIdentity checks item identity for every content part kind (and
 // a fuzzed one) with every field populated, so fields a kind ignores are
 // present too: ItemIdentityOf never panics, is deterministic, equals the
-// hash of encoding/json.Marshal of AtomOfItem or fails like it, with an
+// hash of the bytes of AtomOfItem (atomBytesWant) or fails like it, with an
 // error wrapping an identity sentinel.
 func FuzzItemIdentity(f *testing.F) {
 	f.Add("user", "Hello", "text", []byte(nil))
@@ -233,7 +234,7 @@ func FuzzItemIdentity(f *testing.F) {
 				}
 				continue
 			}
-			ref, err := json.Marshal(atom)
+			ref, err := atomBytesWant(t, atom)
 			if err != nil {
 				t.Fatal(err)
 			}

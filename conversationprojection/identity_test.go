@@ -156,7 +156,7 @@ func TestIdentityEqualsHashOfAtomBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := json.Marshal(atom)
+		ref, err := atomBytesWant(t, atom)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,7 +291,7 @@ func TestLargeMessageIdentityStreams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := json.Marshal(atom)
+	ref, err := atomBytesWant(t, atom)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,6 +101,23 @@ func TestValidateContentPartRules(t *testing.T) {
 		{"extension data type missing", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"size":1}`) }, ".Extension.Data", "differs"},
 		{"extension data null", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`null`) }, ".Extension.Data", "differs"},
 		{"extension data type key matched as encoding/json does", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"TYPE":"acme:widget"}`) }, "", ""},
+		// How the type member is read, the same on every toolchain (on the
+		// v1 and the json/v2 engine of encoding/json alike).
+		{"extension data type: the last of case variants wins", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"type":"acme:gadget","tYpE":"acme:widget"}`) }, "", ""},
+		{"extension data type: an earlier case variant loses", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"Type":"acme:widget","type":"acme:gadget"}`) }, ".Extension.Data", "differs"},
+		{"extension data type: a later null keeps the value", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"type":"acme:widget","TYPE":null}`) }, "", ""},
+		{"extension data type: a later non-string fails", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"type":"acme:widget","type":7}`) }, ".Extension.Data", "not an object"},
+		{"extension data type: an escaped name matches", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"typ\u0065":"acme:widget"}`) }, "", ""},
+		{"extension data type: a name with a delimiter does not match", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"ty_pe":"acme:widget"}`) }, ".Extension.Data", "differs"},
+		{"extension data type: invalid UTF-8 reads as U+FFFD", cExtension, func(p *ContentPart) {
+			p.Extension.Type, p.Extension.Data = "acme:w\uFFFD", raw("{\"type\":\"acme:w\xff\"}")
+		}, "", ""},
+		{"extension data type: invalid UTF-8 never equals itself", cExtension, func(p *ContentPart) {
+			p.Extension.Type, p.Extension.Data = "acme:w\xff", raw("{\"type\":\"acme:w\xff\"}")
+		}, ".Extension.Data", "differs"},
+		{"extension data type: an unpaired surrogate escape reads as U+FFFD", cExtension, func(p *ContentPart) {
+			p.Extension.Type, p.Extension.Data = "acme:w\uFFFD", raw(`{"type":"acme:w\ud800"}`)
+		}, "", ""},
 		{"content part kind required", cText, func(p *ContentPart) { p.Kind = "" }, ".Kind", "required"},
 		{"unknown content part kind", cText, func(p *ContentPart) { p.Kind = "audio" }, ".Kind", "unknown"},
 	}

@@ -6,9 +6,8 @@ import (
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
-// CanonicalAtomBytes returns the deterministic JSON bytes for atom: exactly
-// what encoding/json.Marshal (Go 1.22 and later) writes for the atom struct,
-// produced without reflection:
+// CanonicalAtomBytes returns the deterministic JSON bytes for atom, by the
+// rule below, produced without reflection:
 //
 //	{"role":<role>,"content":<content>}
 //
@@ -22,16 +21,23 @@ import (
 // encrypted_content_present only when true, and always write an extension's
 // type.
 //
-// Strings are escaped as encoding/json escapes them: '"' and '\' with a
-// backslash; \b, \f, \n, \r and \t for those control characters and \u00XX
-// (lowercase hex) for the other bytes below 0x20; '<', '>', '&', U+2028 and
-// U+2029 as \u003c, \u003e, \u0026, \u2028 and \u2029; each byte that is not
-// part of valid UTF-8 as \ufffd; everything else verbatim. Raw fields must
+// Strings are escaped so: '"' and '\' with a backslash; \b, \f, \n, \r and
+// \t for those control characters and \u00XX (lowercase hex) for the other
+// bytes below 0x20; '<', '>', '&', U+2028 and U+2029 as \u003c, \u003e,
+// \u0026, \u2028 and \u2029; each byte that is not part of valid UTF-8 as
+// \ufffd; everything else verbatim. Raw fields must
 // each hold exactly one JSON value, optionally surrounded by white space and
 // nested at most 10000 deep (the grammar of CanonicalJSON), else the error
 // wraps ErrInvalidJSON and names the field; they are written
 // compacted, with '<', '>', '&', U+2028 and U+2029 escaped as above and
 // every other byte (numbers, escapes, member order) verbatim.
+//
+// These are the bytes encoding/json.Marshal wrote for the atom struct from
+// Go 1.22 to Go 1.26, and they do not change with the toolchain. On Go 1.27
+// (the json/v2 engine), json.Marshal of the atom differs: it writes each
+// byte of a string that is not part of valid UTF-8 as the raw U+FFFD, and
+// it fails when a raw value nested up to 10000 deep takes the atom as a
+// whole past 10000 levels.
 //
 // The result is a fresh slice; its length is linear in the size of atom.
 func CanonicalAtomBytes(atom MessageAtomV1) ([]byte, error) {

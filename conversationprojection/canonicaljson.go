@@ -26,7 +26,10 @@ import (
 // escapes strings. Arrays keep their order. In an object, of members with
 // equal decoded keys the last one wins entirely, and members are sorted by
 // the bytes of their decoded keys. The result equals decoding raw with
-// encoding/json's UseNumber into an interface value and marshaling it back.
+// encoding/json's UseNumber into an interface value and marshaling it back,
+// on Go 1.22 and later, with either engine of encoding/json (decoding
+// leaves no invalid UTF-8 for the json/v2 engine of Go 1.27 to write
+// differently); like the atom bytes, it never changes with the toolchain.
 //
 // CanonicalJSON runs in time O(n log n) for n input bytes (member sorting),
 // returns a fresh slice and never retains raw.

@@ -10,12 +10,22 @@
 // trimmed role plus one NormalizedContent per part, with identity-irrelevant
 // fields (IDs, status, phase, tool call IDs, metadata) dropped, line breaks
 // normalized to "\n" and JSON payloads put in CanonicalJSON form. The atom's
-// canonical bytes (CanonicalAtomBytes, byte for byte what encoding/json would
-// marshal) are hashed with SHA-256 into a MessageIdentity "v1:<64 hex>".
-// The legacy and item forms of the same text, file, tool result or reasoning
-// content have the same identity. MessageIdentityOf and ItemIdentityOf
-// stream the atom straight into the hash, without reflection, without
-// encoding/json and without materializing the atom.
+// canonical bytes (CanonicalAtomBytes) are hashed with SHA-256 into a
+// MessageIdentity "v1:<64 hex>". The legacy and item forms of the same text,
+// file, tool result or reasoning content have the same identity.
+// MessageIdentityOf and ItemIdentityOf stream the atom straight into the
+// hash, without reflection, without encoding/json and without materializing
+// the atom.
+//
+// The atom bytes are this package's own definition, stated rule by rule at
+// CanonicalAtomBytes: members in field order with empty ones omitted,
+// strings with HTML-safe escapes, U+2028 and U+2029 escaped, the short
+// forms \b and \f, and each byte that is not part of valid UTF-8 written as
+// \ufffd, raw values compacted. They are what encoding/json.Marshal of the
+// atom struct wrote from Go 1.22 to Go 1.26. Identities, atom bytes and
+// CanonicalJSON output never change with the Go toolchain: the json/v2
+// engine behind encoding/json from Go 1.27 writes some atoms differently
+// (see the differences below), and this package does not follow it.
 //
 // # Anchors
 //
@@ -201,4 +211,24 @@
 //     copy (the reference shared retained elements with its input).
 //   - Errors never echo caller text: provenance overlay IDs and anchors
 //     are named only when valid.
+//   - Go 1.27: the reference implementation built with Go 1.27 (whose
+//     encoding/json runs on the json/v2 engine) computes other identities
+//     than it did with Go 1.22 to 1.26, and than this package, for every
+//     message unit whose atom holds a string with bytes that are not valid
+//     UTF-8 (a text, tool result, refusal or summary, a reasoning text or
+//     signature, file data or a file name, a reference, a MIME type, an
+//     annotation or extension type): its encoding/json writes each such
+//     byte as the raw U+FFFD where the atom bytes hold \ufffd. JSON
+//     payloads are not affected (CanonicalJSON decodes invalid UTF-8 to
+//     U+FFFD first). It also fails, where this package returns an
+//     identity, for a message whose JSON payload nests more than 9996 or
+//     9997 levels deep (by where the payload sits in the atom; up to 10000
+//     are allowed), since its encoding/json then counts the atom's own
+//     nesting too. This package's identities are those of the reference
+//     built with Go 1.22 to 1.26, on every toolchain. A caller holding
+//     identities stored by both must treat those of messages with invalid
+//     UTF-8 as different identities: recompute the stored ones with this
+//     package, or, to match the Go 1.27 reference's, take this package's
+//     identity of the message with each invalid byte of its strings
+//     replaced by U+FFFD (string([]rune(s)) does that), which equals it.
 package conversationprojection

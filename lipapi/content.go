@@ -84,8 +84,10 @@ type AnnotationPart struct {
 // [MaxExtensionTypeBytes]; Data is at most [MaxExtensionDataBytes], not empty,
 // valid JSON nested at most [MaxJSONDepth] deep, and an object whose "type"
 // member is a string equal to Type (read as encoding/json reads it into a
-// struct field tagged "type": the member name matches case-insensitively and
-// the last match wins). The zero
+// struct field tagged "type", on its v1 and json/v2 engines alike: the
+// member name matches case-insensitively, the last match wins, a later null
+// keeps the earlier value, and invalid UTF-8 and unpaired surrogate escapes
+// read as U+FFFD). The zero
 // ExtensionContentPart has no type and no data and does not validate.
 type ExtensionContentPart struct {
 	// Namespace optionally owns the part.

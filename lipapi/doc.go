@@ -31,7 +31,8 @@
 //     apart, so reflect.DeepEqual(CloneCall(c), c) always holds.
 //   - A Call encodes to JSON with snake_case names. For a call whose strings
 //     are UTF-8 and whose raw values are valid JSON, decoding the encoding
-//     with encoding/json reproduces every field except Message.Metadata,
+//     with encoding/json (on either of its engines: Go 1.27 runs it on
+//     json/v2) reproduces every field except Message.Metadata,
 //     which is never serialized and decodes as nil, with two
 //     normalizations: empty slices and raw values other than Call.Items
 //     decode as nil, and raw JSON values come back as encoding/json writes

@@ -34,6 +34,8 @@
 //     the tokens Encode produces: Encode(Decode(t)) == t for every accepted t.
 //     A rejected token yields State{} together with [ErrInvalidToken]; that
 //     State{} is not a usable state (see below), never a partial decoding.
+//   - Tokens and fingerprints are byte layouts of this package's own, made
+//     without encoding/json: they are the same with every Go toolchain.
 //   - Errors are the package's sentinel values themselves, except Advance's
 //     fixed error for a state without a baseline, which wraps
 //     [ErrInvalidState] and names the rule. No error text carries a token, a

@@ -40,17 +40,20 @@
 //
 // # encoding/json style
 //
-// AppendJSONString escapes a Go string exactly as encoding/json.Marshal
-// does (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as \ufffd).
+// The style is the module's own rule, the bytes encoding/json.Marshal wrote
+// from Go 1.22 to Go 1.26, and it does not change with the toolchain.
+// AppendJSONString escapes a Go string by it (HTML-safe, U+2028/U+2029
+// escaped, \b and \f short, each byte of invalid UTF-8 as \ufffd, where the
+// json/v2 engine behind encoding/json from Go 1.27 writes a raw U+FFFD).
 // AppendCanonicalJSON re-encodes a document with object members sorted by
 // decoded name (last duplicate wins), strings re-escaped and numbers
-// verbatim, which equals a UseNumber decode followed by Marshal; trailing
-// data is rejected. CanonicalForm returns the same form, bounded in
+// verbatim, which equals a UseNumber decode followed by Marshal on both
+// engines (decoding leaves no invalid UTF-8); trailing data is rejected. CanonicalForm returns the same form, bounded in
 // length, for a caller that writes it several times, and
 // CanonicalJSONValue without a limit, into a caller's scratch buffer: both
 // return the document's own bytes when it is canonical already, without
 // copying them. AppendCompactJSON equals Marshal of
-// a json.RawMessage.
+// a json.RawMessage on both engines.
 //
 // # serde_json style
 //

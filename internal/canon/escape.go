@@ -103,13 +103,14 @@ func escapeTable(html bool) (t [0x80]string) {
 // (\u00xx for a control byte, \ufffd for an invalid byte).
 const maxEscapeGrowth = 6
 
-// AppendJSONString appends s as a JSON string exactly as encoding/json.Marshal
-// writes a Go string: '"' and '\\' escaped, \b \f \n \r \t short forms, other
-// control bytes as lowercase \u00XX, '<' '>' '&' as \u003c \u003e \u0026,
-// U+2028 and U+2029 as \u2028 and \u2029, each byte that is not part of valid
-// UTF-8 as \ufffd, everything else (including '/', DEL and valid U+FFFD)
-// unchanged. It makes one pass over s, eight bytes at a time, and allocates
-// only when dst must grow.
+// AppendJSONString appends s as a JSON string by the encoding/json style's
+// rule: '"' and '\\' escaped, \b \f \n \r \t short forms, other control
+// bytes as lowercase \u00XX, '<' '>' '&' as \u003c \u003e \u0026, U+2028 and
+// U+2029 as \u2028 and \u2029, each byte that is not part of valid UTF-8 as
+// \ufffd, everything else (including '/', DEL and valid U+FFFD) unchanged.
+// These are the bytes encoding/json.Marshal wrote for a Go string from Go
+// 1.22 to 1.26; they do not change with the toolchain. It makes one pass
+// over s, eight bytes at a time, and allocates only when dst must grow.
 func AppendJSONString[T ~string | ~[]byte](dst []byte, s T) []byte {
 	dst, _ = appendEscaped(append(dst, '"'), s, modeJSON)
 	return append(dst, '"')

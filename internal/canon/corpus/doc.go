@@ -50,6 +50,10 @@
 // sub-benchmark named "summary" reports "worst-x-floor" and
 // "median-x-floor" and logs the name of the worst case. When -bench selects
 // only some cases, the summary covers the cases that ran.
+//
+// A baseline from encoding/json/v2 or jsontext (the peer a Go user has on
+// Go 1.27) comes from internal/jsonv2, never from those packages directly:
+// the benchmark then builds and vets on every supported toolchain.
 package corpus
 
 //go:generate go run gen.go

@@ -1,0 +1,85 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// Encoder is the state of one encoding: the output, the extras, the
+// items, the first error and the wire messages whose members were written.
+type Encoder struct {
+	API   *API
+	W     Writer
+	Body  *Body
+	Items []lipapi.Item
+	Err   error
+	seen  map[int]bool
+}
+
+// NewEncoder returns an encoder of call with extras b (which may be nil),
+// once call is an item-authority call that passes lipapi's rules.
+func NewEncoder(api *API, call *lipapi.Call, b *Body) (*Encoder, error) {
+	if !call.HasItemAuthority() {
+		return nil, api.Cannot("Items", "call has legacy authority; the adapters encode item-authority calls")
+	}
+	if err := call.CheckBounds(); err != nil {
+		return nil, fmt.Errorf("%w: %w", api.Inexpressible, err)
+	}
+	if err := call.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", api.Inexpressible, err)
+	}
+	return &Encoder{API: api, Body: b, Items: call.Items}, nil
+}
+
+// Fail records err unless an error is recorded already.
+func (e *Encoder) Fail(err error) {
+	if e.Err == nil {
+		e.Err = err
+	}
+}
+
+// Cannot records an encode error for item i.
+func (e *Encoder) Cannot(i int, reason string) { e.Fail(e.API.Cannot(ItemPath(i), reason)) }
+
+// Extras returns the extras of item i, or nil.
+func (e *Encoder) Extras(i int) *Item { return e.Body.Item(&e.Items[i]) }
+
+// BodyRest returns the kept top-level members, or nil.
+func (e *Encoder) BodyRest() Rest {
+	if e.Body == nil {
+		return nil
+	}
+	return e.Body.Rest
+}
+
+// GroupRest returns the members of wire message g the first time it is
+// asked for g, and nil after that (and for g < 0): a wire message split by
+// an inserted item writes its members once.
+func (e *Encoder) GroupRest(g int) Rest {
+	grp := e.Body.Group(g)
+	if grp == nil || e.seen[g] {
+		return nil
+	}
+	if e.seen == nil {
+		e.seen = make(map[int]bool)
+	}
+	e.seen[g] = true
+	return grp.Rest
+}
+
+// GroupShape returns the shape of wire message g, or 0.
+func (e *Encoder) GroupShape(g int) Shape {
+	if grp := e.Body.Group(g); grp != nil {
+		return grp.Shape
+	}
+	return 0
+}
+
+// Result returns the output, or the first error.
+func (e *Encoder) Result() ([]byte, error) {
+	if e.Err != nil {
+		return nil, e.Err
+	}
+	return e.W.B, nil
+}

@@ -1,0 +1,94 @@
+package wire
+
+import "github.com/agentkernel/agentkernel/internal/canon"
+
+// Writer appends compact JSON to B, placing the commas between members
+// and elements itself.
+type Writer struct {
+	B     []byte
+	comma bool
+}
+
+func (w *Writer) sep() {
+	if w.comma {
+		w.B = append(w.B, ',')
+	}
+}
+
+// Begin opens an object ('{') or an array ('[').
+func (w *Writer) Begin(c byte) {
+	w.sep()
+	w.B = append(w.B, c)
+	w.comma = false
+}
+
+// End closes an object ('}') or an array (']').
+func (w *Writer) End(c byte) {
+	w.B = append(w.B, c)
+	w.comma = true
+}
+
+// Key writes a member name; its value follows.
+func (w *Writer) Key(name string) {
+	w.sep()
+	w.B = canon.AppendJSONString(w.B, name)
+	w.B = append(w.B, ':')
+	w.comma = false
+}
+
+// String writes s as a JSON string (escaped as encoding/json escapes).
+func (w *Writer) String(s string) {
+	w.sep()
+	w.B = canon.AppendJSONString(w.B, s)
+	w.comma = true
+}
+
+// Raw writes JSON text as it is.
+func (w *Writer) Raw(text string) {
+	w.sep()
+	w.B = append(w.B, text...)
+	w.comma = true
+}
+
+// RawBytes writes JSON text as it is.
+func (w *Writer) RawBytes(text []byte) {
+	w.sep()
+	w.B = append(w.B, text...)
+	w.comma = true
+}
+
+// Field writes a member holding a string.
+func (w *Writer) Field(name, s string) {
+	w.Key(name)
+	w.String(s)
+}
+
+// Object writes an object: the members of rest in order, each slot through
+// fill(name), then each name of known that rest has no member for, also
+// through fill. fill writes the member (Key and value) or nothing.
+func (w *Writer) Object(rest Rest, known []string, fill func(name string)) {
+	w.Begin('{')
+	for _, m := range rest {
+		if m.Raw == "" {
+			fill(m.Name)
+		} else {
+			w.Key(m.Name)
+			w.Raw(m.Raw)
+		}
+	}
+	for _, name := range known {
+		if !has(rest, name) {
+			fill(name)
+		}
+	}
+	w.End('}')
+}
+
+func has(rest Rest, name string) bool {
+	for _, m := range rest {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}

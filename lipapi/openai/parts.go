@@ -1,0 +1,91 @@
+package openai
+
+import (
+	"strings"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/lipapi/internal/wire"
+)
+
+// imagePart returns the part an image URL becomes: an inline file when it
+// is a base64 data URL (an image reference is bounded to
+// lipapi.MaxRefStringBytes), else an image reference.
+func imagePart(url string) lipapi.ContentPart {
+	if mime, data, ok := wire.ParseDataURL(url); ok {
+		return lipapi.ContentPart{Kind: lipapi.ContentPartFileRef, FileData: data, FileMIME: mime}
+	}
+	return lipapi.ContentPart{Kind: lipapi.ContentPartImageRef, ImageRef: url}
+}
+
+// imageURL returns the URL of an image part: its reference, or its inline
+// data as a data URL.
+func imageURL(p *lipapi.ContentPart) string {
+	if p.Kind == lipapi.ContentPartImageRef {
+		return p.ImageRef
+	}
+	return wire.DataURL(p.FileMIME, p.FileData)
+}
+
+// fileData returns the file_data text of a file part: a data URL when the
+// part has a media type, else its data as it is.
+func fileData(p *lipapi.ContentPart) string {
+	if p.FileMIME != "" {
+		return wire.DataURL(p.FileMIME, p.FileData)
+	}
+	return p.FileData
+}
+
+// setFileData sets the inline data of p from a file_data text, split
+// into media type and data when it is a base64 data URL.
+func setFileData(p *lipapi.ContentPart, s string) {
+	if mime, data, ok := wire.ParseDataURL(s); ok {
+		p.FileMIME, p.FileData = mime, data
+	} else {
+		p.FileData = s
+	}
+}
+
+// fileWireType returns the wire type a file part the extras do not know is
+// written as: an image when it has an image media type, audio (Chat only)
+// for an audio one, else a file.
+func fileWireType(p *lipapi.ContentPart, image, audio, file string) string {
+	switch {
+	case p.FileData != "" && strings.HasPrefix(p.FileMIME, "image/"):
+		return image
+	case audio != "" && p.FileData != "" && strings.HasPrefix(p.FileMIME, "audio/"):
+		return audio
+	}
+	return file
+}
+
+// partExtras returns the extras of content part j of an item, or nil.
+func partExtras(x *wire.Item, j int, p *lipapi.ContentPart) *wire.Part {
+	return x.Part(j, p.Kind)
+}
+
+// restOf returns the kept members of a part's extras, or nil.
+func restOf(px *wire.Part) wire.Rest {
+	if px == nil {
+		return nil
+	}
+	return px.Rest
+}
+
+// innerOf returns the kept members of a part's nested object, or nil.
+func innerOf(px *wire.Part) wire.Rest {
+	if px == nil {
+		return nil
+	}
+	return px.Inner
+}
+
+// shapeOf returns the shape of an item's extras, 0 for none.
+func shapeOf(x *wire.Item) wire.Shape {
+	if x == nil {
+		return 0
+	}
+	return x.Shape
+}
+
+// typeKnown lists the members every part writes first.
+var typeKnown = []string{"type"}

@@ -2,9 +2,7 @@ package openai
 
 import (
 	"strconv"
-	"strings"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/lipapi"
 	"github.com/agentkernel/agentkernel/lipapi/internal/wire"
 )
@@ -284,7 +282,7 @@ func (d chatDecoder) toolCall(path, key string, v wire.Value, g int) error {
 	fn, fnOK := wire.ObjectOf(o.Get("function"))
 	name, _ := fn.Str("name")
 	args, argsOK := fn.Get("arguments").StrBytes()
-	if typ != "function" || !fnOK || !argsOK || !callable(id, name) {
+	if typ != "function" || !fnOK || !argsOK || !wire.Callable(id, name) {
 		d.Call(key, id)
 		x := &wire.Item{Group: g, Type: typ, CallID: id}
 		return d.Add(key, chatAPI.ExtensionItem("tool_call", v), x)
@@ -300,11 +298,3 @@ func (d chatDecoder) toolCall(path, key string, v wire.Value, g int) error {
 	it := lipapi.Item{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{CallID: id, Name: name, Arguments: a}}
 	return d.Add(key, it, x)
 }
-
-// callable reports whether a tool call's id and name pass lipapi's rules.
-func callable(id, name string) bool {
-	return strings.TrimSpace(id) != "" && len(id) <= lipapi.MaxRefStringBytes &&
-		strings.TrimSpace(name) == name && name != "" && len(name) <= lipapi.MaxToolNameBytes
-}
-
-var _ = canon.KindNull

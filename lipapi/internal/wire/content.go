@@ -128,3 +128,10 @@ func ArgumentsText(args []byte, json bool) string {
 	}
 	return string(args)
 }
+
+// Callable reports whether a tool call's id and name pass lipapi's rules
+// for a tool_call item.
+func Callable(id, name string) bool {
+	return strings.TrimSpace(id) != "" && len(id) <= lipapi.MaxRefStringBytes &&
+		strings.TrimSpace(name) == name && name != "" && len(name) <= lipapi.MaxToolNameBytes
+}

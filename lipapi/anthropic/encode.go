@@ -1,0 +1,342 @@
+package anthropic
+
+import (
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/lipapi/internal/wire"
+)
+
+// EncodeMessagesRequest writes call as a Messages request body, with the
+// members extras (which may be nil) hold for the items they know. call
+// must be an item-authority call that passes lipapi.Call.Validate; items
+// the extras do not know are written in their plain form. The error, if
+// any, wraps ErrInexpressible (and, for an invalid call, the
+// *lipapi.ValidationError).
+func EncodeMessagesRequest(call lipapi.Call, extras *MessagesExtras) ([]byte, error) {
+	e0, err := wire.NewEncoder(api, &call, extras.bodyOf())
+	if err != nil {
+		return nil, err
+	}
+	if call.PreviousResponseID != "" {
+		return nil, api.Cannot("PreviousResponseID", "Messages has no previous response")
+	}
+	e := encoder{e0}
+	plan := e.Body.Plan(call.Items, true)
+	lead := 0
+	for lead < len(plan) && instruction(&e.Items[plan[lead]]) {
+		lead++
+	}
+	e.W.Object(e.BodyRest(), []string{"system", "messages"}, func(name string) {
+		switch name {
+		case "system":
+			e.system(plan[:lead])
+		case "messages":
+			e.messages(plan[lead:])
+		}
+	})
+	return e.Result()
+}
+
+type encoder struct{ *wire.Encoder }
+
+// instruction reports whether it is a system or developer message item,
+// which Messages carries in its system member when it leads the call.
+func instruction(it *lipapi.Item) bool {
+	return it.Kind == lipapi.ItemKindMessage && (it.Role == lipapi.RoleSystem || it.Role == lipapi.RoleDeveloper)
+}
+
+// system writes the system member from the leading instruction items: the
+// string form when the body had it and it still fits, else text blocks.
+func (e encoder) system(items []int) {
+	if len(items) == 0 {
+		return
+	}
+	e.W.Key("system")
+	if len(items) == 1 {
+		i := items[0]
+		x, it := e.Extras(i), &e.Items[i]
+		if (x == nil || x.Shape&formString != 0) && len(it.Content) == 1 {
+			switch p := &it.Content[0]; {
+			case p.Kind == lipapi.ContentPartText:
+				e.W.String(p.Text)
+				return
+			case wire.IsEmpty(p) && emptyContent(x):
+				e.W.String("")
+				return
+			}
+		}
+	}
+	e.W.Begin('[')
+	for _, i := range items {
+		e.contentBlocks(i, e.Items[i].Content, e.Extras(i))
+	}
+	e.W.End(']')
+}
+
+// emptyContent reports whether an empty part at position 0 stands for
+// the whole content rather than for an empty text block.
+func emptyContent(x *wire.Item) bool {
+	px := x.Part(0, lipapi.ContentPartJSON)
+	return px == nil || px.Type == ""
+}
+
+// wireRole returns the role of the Messages message an item belongs to.
+func wireRole(it *lipapi.Item) string {
+	switch {
+	case it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleAssistant,
+		it.Kind == lipapi.ItemKindToolCall, it.Kind == lipapi.ItemKindReasoning:
+		return "assistant"
+	}
+	return "user"
+}
+
+// messages writes the messages member: the items of one body message that
+// stay together form one message again; every other item a message of its
+// own.
+func (e encoder) messages(plan []int) {
+	e.W.Key("messages")
+	e.W.Begin('[')
+	for k := 0; k < len(plan); {
+		i := plan[k]
+		g := e.Body.GroupOf(&e.Items[i])
+		end := k + 1
+		for g >= 0 && end < len(plan) && e.Body.GroupOf(&e.Items[plan[end]]) == g {
+			end++
+		}
+		e.message(g, plan[k:end])
+		k = end
+	}
+	e.W.End(']')
+}
+
+// message writes one message of items (of wire message g, or one item the
+// extras do not know when g < 0).
+func (e encoder) message(g int, items []int) {
+	first := &e.Items[items[0]]
+	role := wireRole(first)
+	if x := e.Body.Item(first); x != nil && first.Kind == lipapi.ItemKindExtension {
+		role = e.groupRole(g)
+	}
+	e.W.Object(e.GroupRest(g), []string{"role", "content"}, func(name string) {
+		if name == "role" {
+			e.W.Field("role", role)
+			return
+		}
+		e.W.Key("content")
+		if e.stringContent(items) {
+			return
+		}
+		e.W.Begin('[')
+		for _, i := range items {
+			e.block(i)
+		}
+		e.W.End(']')
+	})
+}
+
+// groupRole returns the role of wire message g from its other items.
+func (e encoder) groupRole(g int) string {
+	for i := range e.Items {
+		if it := &e.Items[i]; e.Body.GroupOf(it) == g && it.Kind != lipapi.ItemKindExtension {
+			return wireRole(it)
+		}
+	}
+	return "user"
+}
+
+// stringContent writes the content as a string when it is one message
+// item of one text part that the body wrote as a string (or that the
+// extras do not know), and reports whether it did.
+func (e encoder) stringContent(items []int) bool {
+	if len(items) != 1 {
+		return false
+	}
+	it, x := &e.Items[items[0]], e.Extras(items[0])
+	if it.Kind != lipapi.ItemKindMessage || it.Role == lipapi.RoleTool || len(it.Content) != 1 {
+		return false
+	}
+	p := &it.Content[0]
+	switch {
+	case x == nil && p.Kind == lipapi.ContentPartText, x != nil && x.Shape&formString != 0 && p.Kind == lipapi.ContentPartText:
+		e.W.String(p.Text)
+	case x != nil && x.Shape&formString != 0 && wire.IsEmpty(p) && emptyContent(x):
+		e.W.String("")
+	case x != nil && x.Shape&formArray != 0 && wire.IsEmpty(p) && emptyContent(x):
+		e.W.Raw("[]")
+	default:
+		return false
+	}
+	return true
+}
+
+// block writes item i as the blocks it stands for.
+func (e encoder) block(i int) {
+	it, x := &e.Items[i], e.Extras(i)
+	switch {
+	case it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleTool:
+		e.toolResult(i, x)
+	case it.Kind == lipapi.ItemKindMessage:
+		e.contentBlocks(i, it.Content, x)
+	case it.Kind == lipapi.ItemKindToolCall:
+		e.toolUse(it.ToolCall, x)
+	case it.Kind == lipapi.ItemKindToolResult:
+		e.nativeResult(i)
+	case it.Kind == lipapi.ItemKindReasoning:
+		e.thinking(i, it.Reasoning.Reasoning, x)
+	case it.Kind == lipapi.ItemKindExtension:
+		if err := api.WriteExtensionItem(&e.W, it.Extension, wire.ItemPath(i)); err != nil {
+			e.Fail(err)
+		}
+	default:
+		e.Cannot(i, "Messages has no block for this item")
+	}
+}
+
+// contentBlocks writes the parts of message item i as blocks; an empty
+// part standing for an empty content writes nothing.
+func (e encoder) contentBlocks(i int, parts []lipapi.ContentPart, x *wire.Item) {
+	for j := range parts {
+		p := &parts[j]
+		px := x.Part(j, p.Kind)
+		if wire.IsEmpty(p) && (px == nil || px.Type == "") {
+			continue
+		}
+		e.writeBlock(wire.At(wire.ItemPath(i)+".Content", j), p, px)
+	}
+}
+
+var (
+	toolUseKnown    = []string{"type", "id", "name", "input"}
+	toolResultKnown = []string{"type", "tool_use_id", "content"}
+)
+
+// toolUse writes a tool_use block.
+func (e encoder) toolUse(tc *lipapi.ToolCallItem, x *wire.Item) {
+	var rest wire.Rest
+	if x != nil {
+		rest = x.Rest
+	}
+	e.W.Object(rest, toolUseKnown, func(name string) {
+		switch name {
+		case "type":
+			e.W.Field("type", "tool_use")
+		case "id":
+			e.W.Field("id", tc.CallID)
+		case "name":
+			e.W.Field("name", tc.Name)
+		case "input":
+			e.W.Key("input")
+			if len(tc.Arguments) == 0 {
+				e.W.Raw("{}")
+			} else {
+				e.W.RawBytes(tc.Arguments)
+			}
+		}
+	})
+}
+
+// toolResult writes a tool-role message item as a tool_result block.
+func (e encoder) toolResult(i int, x *wire.Item) {
+	if x == nil || x.CallID == "" {
+		e.Cannot(i, "tool message answers no tool_use the extras know")
+		return
+	}
+	it := &e.Items[i]
+	e.W.Object(x.Rest, toolResultKnown, func(name string) {
+		switch name {
+		case "type":
+			e.W.Field("type", "tool_result")
+		case "tool_use_id":
+			e.W.Field("tool_use_id", x.CallID)
+		case "content":
+			e.resultContent(i, it.Content, x)
+		}
+	})
+}
+
+// resultContent writes the content member of a tool_result block.
+func (e encoder) resultContent(i int, parts []lipapi.ContentPart, x *wire.Item) {
+	form := x.Shape & (formString | formArray)
+	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
+		switch form {
+		case formString:
+			e.W.Field("content", "")
+		case formArray:
+			e.W.Key("content")
+			e.W.Raw("[]")
+		}
+		return
+	}
+	e.W.Key("content")
+	if len(parts) == 1 && parts[0].Kind == lipapi.ContentPartToolResult && form != formArray {
+		e.W.String(parts[0].Text)
+		return
+	}
+	e.W.Begin('[')
+	e.contentBlocks(i, parts, x)
+	e.W.End(']')
+}
+
+// nativeResult writes a tool_result item as a tool_result block.
+func (e encoder) nativeResult(i int) {
+	tr := e.Items[i].ToolResult
+	e.W.Object(nil, toolResultKnown, func(name string) {
+		switch name {
+		case "type":
+			e.W.Field("type", "tool_result")
+		case "tool_use_id":
+			e.W.Field("tool_use_id", tr.CallID)
+		case "content":
+			e.W.Key("content")
+			if tr.Output != "" {
+				e.W.String(tr.Output)
+				return
+			}
+			e.W.Begin('[')
+			e.contentBlocks(i, tr.Parts, nil)
+			e.W.End(']')
+		}
+	})
+}
+
+// thinking writes a reasoning item of the Messages dialect as a thinking
+// block (text and signature) or a redacted_thinking block (encrypted
+// content).
+func (e encoder) thinking(i int, r *lipapi.ReasoningPart, x *wire.Item) {
+	if r.Dialect != Dialect {
+		e.Cannot(i, "reasoning of another dialect")
+		return
+	}
+	var rest wire.Rest
+	if x != nil {
+		rest = x.Rest
+	}
+	if r.EncryptedContentPresent {
+		if wire.Check(r.EncryptedContent) != nil {
+			e.Cannot(i, "redacted thinking data is not a JSON string")
+			return
+		}
+		data, ok := wire.Root(r.EncryptedContent).Str()
+		if !ok {
+			e.Cannot(i, "redacted thinking data is not a JSON string")
+			return
+		}
+		e.W.Object(rest, []string{"type", "data"}, func(name string) {
+			if name == "type" {
+				e.W.Field("type", "redacted_thinking")
+			} else {
+				e.W.Field("data", data)
+			}
+		})
+		return
+	}
+	e.W.Object(rest, []string{"type", "thinking", "signature"}, func(name string) {
+		switch name {
+		case "type":
+			e.W.Field("type", "thinking")
+		case "thinking":
+			e.W.Field("thinking", r.Text)
+		case "signature":
+			e.W.Field("signature", r.Signature)
+		}
+	})
+}

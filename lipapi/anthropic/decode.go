@@ -138,14 +138,14 @@ func blockOf(path string, v wire.Value) (wire.Object, string, error) {
 
 // units splits the blocks of one message into items.
 type units struct {
-	d       decoder
-	path    string
-	key     string
-	role    lipapi.Role
-	g, n    int // wire message, units so far
-	run     []lipapi.ContentPart
-	runX    []wire.Part
-	form    wire.Shape
+	d    decoder
+	path string
+	key  string
+	role lipapi.Role
+	g, n int // wire message, units so far
+	run  []lipapi.ContentPart
+	runX []wire.Part
+	form wire.Shape
 }
 
 // next returns the key of the next unit of the message.

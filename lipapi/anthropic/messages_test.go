@@ -3,8 +3,8 @@ package anthropic_test
 import (
 	"testing"
 
-	"github.com/agentkernel/agentkernel/lipapi/internal/wiretest"
 	"github.com/agentkernel/agentkernel/lipapi/anthropic"
+	"github.com/agentkernel/agentkernel/lipapi/internal/wiretest"
 )
 
 func TestMessagesRoundTrip(t *testing.T) {

@@ -22,3 +22,19 @@ func TestChatRoundTrip(t *testing.T) {
 		wiretest.SameJSON(t, name, out, body)
 	}
 }
+
+func TestResponsesRoundTrip(t *testing.T) {
+	for name, body := range wiretest.Corpus(t, "testdata/responses", "*.json") {
+		call, x, err := openai.DecodeResponsesRequest(body)
+		if err != nil {
+			t.Errorf("%s: decode: %v", name, err)
+			continue
+		}
+		out, err := openai.EncodeResponsesRequest(call, x)
+		if err != nil {
+			t.Errorf("%s: encode: %v", name, err)
+			continue
+		}
+		wiretest.SameJSON(t, name, out, body)
+	}
+}

@@ -1,0 +1,381 @@
+package openai
+
+import (
+	"github.com/agentkernel/agentkernel/lipapi"
+	"github.com/agentkernel/agentkernel/lipapi/internal/wire"
+)
+
+// EncodeResponsesRequest writes call as a Responses request body, with the
+// members extras (which may be nil) hold for the items they know. call
+// must be an item-authority call that passes lipapi.Call.Validate; items
+// the extras do not know are written in their plain form. The error, if
+// any, wraps ErrInexpressible (and, for an invalid call, the
+// *lipapi.ValidationError).
+func EncodeResponsesRequest(call lipapi.Call, extras *ResponsesExtras) ([]byte, error) {
+	e, err := wire.NewEncoder(responsesAPI, &call, extras.bodyOf())
+	if err != nil {
+		return nil, err
+	}
+	r := respEncoder{e}
+	plan := e.Body.Plan(call.Items, false)
+	instr := -1
+	if len(plan) > 0 && shapeOf(e.Extras(plan[0]))&instructions != 0 {
+		instr, plan = plan[0], plan[1:]
+	}
+	known := []string{"instructions", "input", "previous_response_id"}
+	e.W.Object(e.BodyRest(), known, func(name string) {
+		switch name {
+		case "instructions":
+			r.instructions(instr)
+		case "input":
+			r.input(plan)
+		case "previous_response_id":
+			if call.PreviousResponseID != "" {
+				e.W.Field(name, call.PreviousResponseID)
+			}
+		}
+	})
+	return e.Result()
+}
+
+type respEncoder struct{ *wire.Encoder }
+
+// instructions writes the instructions member from item i (-1: none).
+func (r respEncoder) instructions(i int) {
+	if i < 0 {
+		return
+	}
+	it := &r.Items[i]
+	if len(it.Content) != 1 || it.Content[0].Kind != lipapi.ContentPartText {
+		r.Cannot(i, "instructions hold one text part")
+		return
+	}
+	r.W.Field("instructions", it.Content[0].Text)
+}
+
+// input writes the input member: the string the body had when it is still
+// that one message, else an array of one element per item.
+func (r respEncoder) input(plan []int) {
+	if len(plan) == 0 && r.Body == nil {
+		return
+	}
+	if len(plan) == 1 {
+		i := plan[0]
+		it, x := &r.Items[i], r.Extras(i)
+		if x != nil && x.Shape&formString != 0 && x.Type == "" && len(it.Content) == 1 && textOrEmpty(&it.Content[0]) {
+			text := it.Content[0].Text
+			if wire.IsEmpty(&it.Content[0]) {
+				text = ""
+			}
+			r.W.Field("input", text)
+			return
+		}
+	}
+	r.W.Key("input")
+	r.W.Begin('[')
+	for _, i := range plan {
+		r.item(i)
+	}
+	r.W.End(']')
+}
+
+// textOrEmpty reports whether p is a text part or the empty part.
+func textOrEmpty(p *lipapi.ContentPart) bool {
+	return p.Kind == lipapi.ContentPartText || wire.IsEmpty(p)
+}
+
+// item writes item i as an input element.
+func (r respEncoder) item(i int) {
+	it, x := &r.Items[i], r.Extras(i)
+	switch it.Kind {
+	case lipapi.ItemKindMessage:
+		if it.Role == lipapi.RoleTool {
+			r.functionOutput(i, x)
+		} else {
+			r.message(i, x)
+		}
+	case lipapi.ItemKindToolCall:
+		r.element(i, x, "function_call", []string{"call_id", "name", "arguments"}, func(name string) {
+			tc := it.ToolCall
+			switch name {
+			case "call_id":
+				r.W.Field(name, tc.CallID)
+			case "name":
+				r.W.Field(name, tc.Name)
+			case "arguments":
+				r.W.Field(name, argumentsText(tc.Arguments, x))
+			}
+		})
+	case lipapi.ItemKindToolResult:
+		r.nativeOutput(i)
+	case lipapi.ItemKindReasoning:
+		r.reasoning(i, x)
+	case lipapi.ItemKindItemReference:
+		r.element(i, x, "item_reference", nil, nil)
+	case lipapi.ItemKindCompaction:
+		r.compaction(i, x)
+	case lipapi.ItemKindExtension:
+		if err := responsesAPI.WriteExtensionItem(&r.W, it.Extension, wire.ItemPath(i)); err != nil {
+			r.Fail(err)
+		}
+	}
+}
+
+// element writes an input element of type typ: its kept members, type,
+// id (when the body had one, or for a new reasoning or compaction item),
+// the members of known through fill, then status and phase.
+func (r respEncoder) element(i int, x *wire.Item, typ string, known []string, fill func(string)) {
+	it := &r.Items[i]
+	var rest wire.Rest
+	if x != nil {
+		rest = x.Rest
+	}
+	all := append([]string{"type", "id"}, known...)
+	all = append(all, "status", "phase")
+	r.W.Object(rest, all, func(name string) {
+		switch name {
+		case "type":
+			if shapeOf(x)&typeless == 0 {
+				r.W.Field("type", typ)
+			}
+		case "id":
+			if it.Kind == lipapi.ItemKindItemReference {
+				r.W.Field("id", it.Reference.ID)
+			} else if x != nil && x.WireID || x == nil && (it.Kind == lipapi.ItemKindReasoning || it.Kind == lipapi.ItemKindCompaction) && it.ID != "" {
+				r.W.Field("id", it.ID)
+			}
+		case "status":
+			if it.Status != "" {
+				r.W.Field("status", string(it.Status))
+			}
+		case "phase":
+			if it.Phase != "" {
+				r.W.Field("phase", string(it.Phase))
+			}
+		default:
+			fill(name)
+		}
+	})
+}
+
+// message writes a message item; an item the extras do not know with one
+// text part is written in the short form {"role", "content": text}.
+func (r respEncoder) message(i int, x *wire.Item) {
+	it := &r.Items[i]
+	if x == nil && len(it.Content) == 1 && it.Content[0].Kind == lipapi.ContentPartText {
+		r.W.Object(nil, []string{"role", "content"}, func(name string) {
+			if name == "role" {
+				r.W.Field("role", string(it.Role))
+			} else {
+				r.W.Field("content", it.Content[0].Text)
+			}
+		})
+		return
+	}
+	r.element(i, x, "message", []string{"role", "content"}, func(name string) {
+		if name == "role" {
+			r.W.Field("role", string(it.Role))
+		} else {
+			r.content(i, "content", it.Content, x, it.Role == lipapi.RoleAssistant)
+		}
+	})
+}
+
+// functionOutput writes a tool-role message item as a
+// function_call_output answering the call the extras pair it with.
+func (r respEncoder) functionOutput(i int, x *wire.Item) {
+	if x == nil || x.CallID == "" {
+		r.Cannot(i, "tool message answers no function call the extras know")
+		return
+	}
+	it := &r.Items[i]
+	r.element(i, x, "function_call_output", []string{"call_id", "output"}, func(name string) {
+		if name == "call_id" {
+			r.W.Field(name, x.CallID)
+		} else {
+			r.content(i, "output", it.Content, x, false)
+		}
+	})
+}
+
+// nativeOutput writes a tool_result item as a function_call_output.
+func (r respEncoder) nativeOutput(i int) {
+	tr := r.Items[i].ToolResult
+	r.element(i, nil, "function_call_output", []string{"call_id", "output"}, func(name string) {
+		if name == "call_id" {
+			r.W.Field(name, tr.CallID)
+			return
+		}
+		if tr.Output != "" {
+			r.W.Field("output", tr.Output)
+			return
+		}
+		r.W.Key("output")
+		r.W.Begin('[')
+		for j := range tr.Parts {
+			r.part(i, j, &tr.Parts[j], nil, false)
+		}
+		r.W.End(']')
+	})
+}
+
+// content writes the member name (content or output) of item i from parts.
+func (r respEncoder) content(i int, name string, parts []lipapi.ContentPart, x *wire.Item, assistant bool) {
+	form := shapeOf(x) & (formString | formArray)
+	if len(parts) == 1 && (form == formString || x == nil) {
+		switch p := &parts[0]; {
+		case wire.IsEmpty(p) && emptyContent(x):
+			r.W.Field(name, "")
+			return
+		case textual(p):
+			r.W.Field(name, p.Text)
+			return
+		}
+	}
+	r.W.Key(name)
+	r.W.Begin('[')
+	for j := range parts {
+		p := &parts[j]
+		if wire.IsEmpty(p) && emptyContent(x) {
+			continue
+		}
+		r.part(i, j, p, x.Part(j, p.Kind), assistant)
+	}
+	r.W.End(']')
+}
+
+// reasoning writes a reasoning item of the Responses dialect.
+func (r respEncoder) reasoning(i int, x *wire.Item) {
+	rp := r.Items[i].Reasoning.Reasoning
+	if rp.Dialect != ResponsesDialect {
+		r.Cannot(i, "reasoning of another dialect")
+		return
+	}
+	r.element(i, x, "reasoning", []string{"summary", "content", "encrypted_content"}, func(name string) {
+		switch {
+		case name == "summary" && len(rp.Summary) > 0:
+			r.W.Key(name)
+			r.W.RawBytes(rp.Summary)
+		case name == "summary" && (x == nil || rp.SummaryPresent):
+			r.W.Key(name)
+			r.W.Raw("[]")
+		case name == "content" && rp.ContentPresent:
+			r.W.Key(name)
+			r.W.RawBytes(rp.Content)
+		case name == "encrypted_content" && rp.EncryptedContentPresent:
+			r.W.Key(name)
+			r.W.RawBytes(rp.EncryptedContent)
+		}
+	})
+}
+
+// compaction writes a compaction item.
+func (r respEncoder) compaction(i int, x *wire.Item) {
+	cp := r.Items[i].Compaction
+	if cp.Dialect != ResponsesDialect {
+		r.Cannot(i, "compaction of another dialect")
+		return
+	}
+	r.element(i, x, "compaction", []string{"encrypted_content"}, func(string) {
+		r.W.Field("encrypted_content", cp.EncryptedContent)
+	})
+}
+
+// part writes content part j of item i.
+func (r respEncoder) part(i, j int, p *lipapi.ContentPart, px *wire.Part, assistant bool) {
+	switch {
+	case textual(p):
+		r.textPart(px, p.Text, assistant)
+	case wire.IsEmpty(p) && px != nil && px.Type != "":
+		r.textPart(px, "", assistant)
+	case p.Kind == lipapi.ContentPartRefusal:
+		simplePart(&r.W, px, "refusal", "refusal", p.Refusal)
+	case p.Kind == lipapi.ContentPartImageRef:
+		r.imagePart(px, p)
+	case p.Kind == lipapi.ContentPartFileRef:
+		typ := fileWireType(p, "input_image", "", "input_file")
+		if px != nil {
+			typ = px.Type
+		}
+		if typ == "input_image" {
+			r.imagePart(px, p)
+		} else {
+			r.filePart(px, p)
+		}
+	case p.Kind == lipapi.ContentPartExtension:
+		if err := responsesAPI.WriteExtensionPart(&r.W, p.Extension, partPath(i, j)); err != nil {
+			r.Fail(err)
+		}
+	default:
+		r.Fail(responsesAPI.Cannot(partPath(i, j), "Responses has no such content part"))
+	}
+}
+
+// textPart writes an input_text or output_text part; a new output_text
+// part gets the empty annotations list the API requires.
+func (r respEncoder) textPart(px *wire.Part, text string, assistant bool) {
+	w := &r.W
+	typ, known := "input_text", []string{"type", "text"}
+	switch {
+	case px != nil:
+		typ = px.Type
+	case assistant:
+		typ, known = "output_text", []string{"type", "text", "annotations"}
+	}
+	w.Object(restOf(px), known, func(name string) {
+		switch name {
+		case "type":
+			w.Field("type", typ)
+		case "text":
+			w.Field("text", text)
+		case "annotations":
+			w.Key(name)
+			w.Raw("[]")
+		}
+	})
+}
+
+// imagePart writes an input_image part: its URL (inline data as a data
+// URL) or its file_id; a new part gets the detail "auto" the API requires.
+func (r respEncoder) imagePart(px *wire.Part, p *lipapi.ContentPart) {
+	w := &r.W
+	ref := "image_url"
+	if px != nil && px.Shape&fileIDRef != 0 {
+		ref = "file_id"
+	}
+	known := []string{"type", ref}
+	if px == nil {
+		known = append(known, "detail")
+	}
+	w.Object(restOf(px), known, func(name string) {
+		switch name {
+		case "type":
+			w.Field("type", "input_image")
+		case ref:
+			w.Field(ref, imageURL(p))
+		case "detail":
+			w.Field(name, "auto")
+		}
+	})
+}
+
+// filePart writes an input_file part.
+func (r respEncoder) filePart(px *wire.Part, p *lipapi.ContentPart) {
+	w := &r.W
+	ref := "file_id"
+	if px != nil && px.Shape&fileURLRef != 0 {
+		ref = "file_url"
+	}
+	w.Object(restOf(px), []string{"type", "file_id", "file_url", "file_data", "filename"}, func(name string) {
+		switch {
+		case name == "type":
+			w.Field("type", "input_file")
+		case name == ref && p.FileRef != "":
+			w.Field(name, p.FileRef)
+		case name == "file_data" && p.FileData != "":
+			w.Field(name, fileData(p))
+		case name == "filename" && p.FileName != "":
+			w.Field(name, p.FileName)
+		}
+	})
+}

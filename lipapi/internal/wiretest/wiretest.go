@@ -70,3 +70,23 @@ func Corpus(t testing.TB, dir, pattern string) map[string][]byte {
 	}
 	return out
 }
+
+// Canonical returns JSON text with its members sorted and white space
+// removed (encoding/json's form of the value).
+func Canonical(t testing.TB, text []byte) string {
+	t.Helper()
+	if len(text) == 0 {
+		return ""
+	}
+	d := json.NewDecoder(bytes.NewReader(text))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

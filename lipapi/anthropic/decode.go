@@ -81,13 +81,19 @@ func (d decoder) message(i int, v wire.Value) error {
 		var parts []lipapi.ContentPart
 		var px []wire.Part
 		var form wire.Shape
-		if parts, px, form, err = d.content(u.path, o.Get("content"), lipapi.ContentPartText); err == nil && parts != nil {
+		parts, px, form, err = d.content(u.path, o.Get("content"), lipapi.ContentPartText)
+		if parts != nil {
 			o.Use("content")
+		} else {
+			// no content, or one of another form (kept in the extras)
+			parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
+		}
+		if err == nil {
 			u.run, u.runX, u.form = parts, px, form
 			err = u.flush()
 		}
 	}
-	d.Body.Groups = append(d.Body.Groups, wire.Group{Rest: o.Rest()})
+	d.Body.Groups = append(d.Body.Groups, wire.Group{Role: s, Rest: o.Rest()})
 	return err
 }
 
@@ -249,7 +255,7 @@ func (u *units) toolUse(key string, o *wire.Object, v wire.Value) error {
 	input := o.Get("input")
 	if !wire.Callable(id, name) || len(input.Raw) == 0 || canon.CheckJSON(input.Raw, lipapi.MaxJSONDepth) != nil {
 		u.d.Call(key, id)
-		return u.d.Add(key, api.ExtensionItem("tool_use", v), &wire.Item{Group: u.g, Type: "tool_use", CallID: id})
+		return u.d.Add(key, api.ExtensionItem("tool_use", v), &wire.Item{Group: u.g, Type: "tool_use", CallID: id, ToolCall: true})
 	}
 	o.Use("id", "name", "input")
 	u.d.Call(key, id)
@@ -271,9 +277,11 @@ func (u *units) toolResult(path, key string, o *wire.Object) error {
 		parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
 	}
 	x := &wire.Item{Group: u.g, Type: "tool_result", Shape: form, Parts: px}
-	if id, ok := o.Take("tool_use_id"); ok {
-		u.d.Answer(x, id)
+	id, ok := o.Take("tool_use_id")
+	if !ok || id == "" {
+		return api.Bad(path+".tool_use_id", "tool_result has no tool_use_id")
 	}
+	u.d.Answer(x, id)
 	x.Rest = o.Rest()
 	it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleTool, Content: parts}
 	return u.d.Add(key, it, x)

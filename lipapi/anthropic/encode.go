@@ -113,12 +113,15 @@ func (e encoder) messages(plan []int) {
 func (e encoder) message(g int, items []int) {
 	first := &e.Items[items[0]]
 	role := wireRole(first)
-	if x := e.Body.Item(first); x != nil && first.Kind == lipapi.ItemKindExtension {
-		role = e.groupRole(g)
+	if grp := e.Body.Group(g); grp != nil {
+		role = grp.Role
 	}
 	e.W.Object(e.GroupRest(g), []string{"role", "content"}, func(name string) {
 		if name == "role" {
 			e.W.Field("role", role)
+			return
+		}
+		if e.noContent(items) {
 			return
 		}
 		e.W.Key("content")
@@ -133,14 +136,15 @@ func (e encoder) message(g int, items []int) {
 	})
 }
 
-// groupRole returns the role of wire message g from its other items.
-func (e encoder) groupRole(g int) string {
-	for i := range e.Items {
-		if it := &e.Items[i]; e.Body.GroupOf(it) == g && it.Kind != lipapi.ItemKindExtension {
-			return wireRole(it)
-		}
+// noContent reports whether items is one message item whose empty part
+// stands for a content the body did not have (or kept in the extras).
+func (e encoder) noContent(items []int) bool {
+	if len(items) != 1 {
+		return false
 	}
-	return "user"
+	it, x := &e.Items[items[0]], e.Extras(items[0])
+	return x != nil && x.Shape&(formString|formArray) == 0 && it.Kind == lipapi.ItemKindMessage && it.Role != lipapi.RoleTool &&
+		len(it.Content) == 1 && wire.IsEmpty(&it.Content[0]) && emptyContent(x)
 }
 
 // stringContent writes the content as a string when it is one message

@@ -67,7 +67,7 @@ func (d chatDecoder) message(i int, v wire.Value) error {
 	key := "m" + strconv.Itoa(i)
 	var err error
 	if role == lipapi.RoleTool {
-		err = d.toolMessage(path, key, &o, i)
+		err = d.toolMessage(path, key, &o, i, shape&roleFunction != 0)
 	} else {
 		err = d.turn(path, key, &o, role, i)
 	}
@@ -134,7 +134,7 @@ func assistantMembers(o *wire.Object, parts []lipapi.ContentPart, px []wire.Part
 
 // toolMessage decodes a tool (or function) message into a tool-role
 // message item paired with the call it answers.
-func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int) error {
+func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int, function bool) error {
 	parts, px, form, err := chatContent(path+".content", o, lipapi.ContentPartToolResult)
 	if err != nil {
 		return err
@@ -143,8 +143,10 @@ func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int) error 
 		parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
 	}
 	x := &wire.Item{Group: g, Shape: form, Parts: px}
-	if id, ok := o.Take("tool_call_id"); ok {
+	if id, ok := o.Take("tool_call_id"); ok && id != "" {
 		d.Answer(x, id)
+	} else if !function {
+		return chatAPI.Bad(path+".tool_call_id", "tool message has no tool_call_id")
 	}
 	it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleTool, Content: parts}
 	return d.Add(d.Keys.New(key), it, x)
@@ -284,7 +286,7 @@ func (d chatDecoder) toolCall(path, key string, v wire.Value, g int) error {
 	args, argsOK := fn.Get("arguments").StrBytes()
 	if typ != "function" || !fnOK || !argsOK || !wire.Callable(id, name) {
 		d.Call(key, id)
-		x := &wire.Item{Group: g, Type: typ, CallID: id}
+		x := &wire.Item{Group: g, Type: typ, CallID: id, ToolCall: true}
 		return d.Add(key, chatAPI.ExtensionItem("tool_call", v), x)
 	}
 	o.Use("id", "type", "function")

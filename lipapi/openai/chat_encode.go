@@ -52,7 +52,7 @@ func (c chatEncoder) messages(plan []int) {
 			}
 			c.turn(i, plan[k+1:end])
 			k = end
-		case c.Body.CallID(it) != "":
+		case c.Body.IsCall(it):
 			end := c.calls(plan, k+1, c.Body.GroupOf(it))
 			c.turn(-1, plan[k:end])
 			k = end
@@ -74,7 +74,7 @@ func (c chatEncoder) calls(plan []int, k, g int) int {
 	for ; k < len(plan); k++ {
 		it := &c.Items[plan[k]]
 		cg := c.Body.GroupOf(it)
-		if c.Body.CallID(it) == "" || cg >= 0 && cg != g {
+		if !c.Body.IsCall(it) || cg >= 0 && cg != g {
 			break
 		}
 	}

@@ -95,7 +95,7 @@ func (d respDecoder) item(path string, k int, v wire.Value) error {
 		return err
 	}
 	key := ""
-	if id, ok := o.Str("id"); ok && it.Kind != lipapi.ItemKindItemReference && it.Kind != lipapi.ItemKindExtension {
+	if id, ok := o.Str("id"); ok && id != "" && it.Kind != lipapi.ItemKindItemReference && it.Kind != lipapi.ItemKindExtension {
 		o.Use("id")
 		key, x.WireID = id, true
 	} else {
@@ -202,7 +202,7 @@ func functionCall(o *wire.Object, x *wire.Item) lipapi.Item {
 func (d respDecoder) functionOutput(path string, o *wire.Object, x *wire.Item) (lipapi.Item, error) {
 	id, ok := o.Str("call_id")
 	parts, px, form, err := respContent(path+".output", o.Get("output"), lipapi.ContentPartToolResult)
-	if err != nil || !ok || parts == nil {
+	if err != nil || !ok || id == "" || parts == nil {
 		return lipapi.Item{}, err
 	}
 	o.Use("call_id", "output")

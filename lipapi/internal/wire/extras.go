@@ -70,6 +70,9 @@ type Item struct {
 	CallKey string
 	// Results is the number of results in the body answering a tool call.
 	Results int
+	// ToolCall reports that an extension item stands for a tool call the
+	// API makes outside lipapi's model (a custom call, a malformed one).
+	ToolCall bool
 }
 
 // Part returns the extras of content part j when it is of kind k.
@@ -83,6 +86,8 @@ func (it *Item) Part(j int, k lipapi.ContentPartKind) *Part {
 // Group is what a wire message (Chat Completions, Messages) held beyond
 // the items it became.
 type Group struct {
+	// Role is the message's role as the body wrote it.
+	Role  string
 	Shape Shape
 	Rest  Rest
 }

@@ -8,10 +8,20 @@ func (b *Body) CallID(it *lipapi.Item) string {
 	if it.Kind == lipapi.ItemKindToolCall && it.ToolCall != nil {
 		return it.ToolCall.CallID
 	}
-	if x := b.Item(it); x != nil && it.Kind == lipapi.ItemKindExtension {
+	if x := b.Item(it); x != nil && x.ToolCall {
 		return x.CallID
 	}
 	return ""
+}
+
+// IsCall reports whether it is a tool call item, or an extension item
+// standing for a tool call.
+func (b *Body) IsCall(it *lipapi.Item) bool {
+	if it.Kind == lipapi.ItemKindToolCall {
+		return true
+	}
+	x := b.Item(it)
+	return x != nil && x.ToolCall
 }
 
 // Answers returns the call ID a tool result answers (a tool_result item,
@@ -43,10 +53,13 @@ func (b *Body) GroupOf(it *lipapi.Item) int {
 // (items the caller added, results of calls made in an earlier response)
 // are kept. With order set (Chat Completions and Messages) it also moves
 // the results of each assistant turn's tool calls to directly after the
-// turn, ahead of any other item that came between them: a turn is a run of
-// items starting at a tool call and holding tool calls and items of the
-// same wire message, its results those answering its calls before the
-// next tool call. Other items keep their order.
+// turn, ahead of the items the extras do not know (inserted items, such as
+// steering overlays) that came between them: a turn is a run of items
+// starting at a tool call and holding tool calls and items of the same
+// wire message, and the inserted items that follow it up to the last of
+// its results (before the next tool call) move to after that result. The
+// items of the body keep their order, so a call nothing was inserted into
+// is written in the body's order.
 func (b *Body) Plan(items []lipapi.Item, order bool) []int {
 	present := make(map[string]bool, len(items))
 	answered := make(map[string]bool)
@@ -75,7 +88,7 @@ func (b *Body) Plan(items []lipapi.Item, order bool) []int {
 func (b *Body) order(items []lipapi.Item, plan []int) []int {
 	out := make([]int, 0, len(plan))
 	for k := 0; k < len(plan); {
-		if b.CallID(&items[plan[k]]) == "" {
+		if !b.IsCall(&items[plan[k]]) {
 			out = append(out, plan[k])
 			k++
 			continue
@@ -83,13 +96,14 @@ func (b *Body) order(items []lipapi.Item, plan []int) []int {
 		end, pending := b.turn(items, plan, k)
 		out = append(out, plan[k:end]...)
 		var deferred []int
-		for k = end; k < len(plan) && len(pending) > 0 && b.CallID(&items[plan[k]]) == ""; k++ {
-			if id := b.Answers(&items[plan[k]]); id != "" && pending[id] {
-				delete(pending, id)
-				out = append(out, plan[k])
-			} else {
+		for k = end; k < len(plan) && len(pending) > 0 && !b.IsCall(&items[plan[k]]); k++ {
+			it := &items[plan[k]]
+			if b.Item(it) == nil && b.Answers(it) == "" {
 				deferred = append(deferred, plan[k])
+				continue
 			}
+			delete(pending, b.Answers(it))
+			out = append(out, plan[k])
 		}
 		out = append(out, deferred...)
 	}
@@ -103,11 +117,11 @@ func (b *Body) turn(items []lipapi.Item, plan []int, k int) (int, map[string]boo
 	pending := make(map[string]bool)
 	for ; k < len(plan); k++ {
 		it := &items[plan[k]]
-		id := b.CallID(it)
-		if id == "" && (g < 0 || b.GroupOf(it) != g) {
+		call := b.IsCall(it)
+		if !call && (g < 0 || b.GroupOf(it) != g) {
 			break
 		}
-		if id != "" {
+		if id := b.CallID(it); call && id != "" {
 			pending[id] = true
 		}
 	}

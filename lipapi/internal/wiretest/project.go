@@ -1,6 +1,7 @@
 package wiretest
 
 import (
+	"fmt"
 	"testing"
 
 	cp "github.com/agentkernel/agentkernel/conversationprojection"
@@ -54,7 +55,7 @@ func Projections(t *testing.T, name string, body []byte, decode Codec, pairing P
 			}
 			checkExcluded(t, name, again, anchors[ex].Identity)
 			if pairing != nil {
-				checkPairing(t, name, again, func(it lipapi.Item) (string, bool) { return pairing(out, it) })
+				checkPairing(t, fmt.Sprintf("%s: exclude %d, after %d: %s", name, ex, at, out), again, func(it lipapi.Item) (string, bool) { return pairing(out, it) })
 			}
 			n++
 		}
@@ -125,6 +126,6 @@ func checkPairing(t *testing.T, name string, call lipapi.Call, answers func(lipa
 		}
 	}
 	if len(open) > 0 {
-		t.Errorf("%s: a tool call has no result", name)
+		t.Errorf("%s: a tool call has no result %v", name, open)
 	}
 }

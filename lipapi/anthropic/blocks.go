@@ -101,7 +101,7 @@ func (e encoder) writeBlock(path string, p *lipapi.ContentPart, px *wire.Part) {
 
 // textBlock writes a text block.
 func (e encoder) textBlock(px *wire.Part, text string) {
-	e.W.Object(restOf(px), []string{"type", "text"}, func(name string) {
+	e.W.Object(wire.PartRest(px), []string{"type", "text"}, func(name string) {
 		if name == "type" {
 			e.W.Field("type", "text")
 		} else {
@@ -148,13 +148,13 @@ func (e encoder) sourceBlock(px *wire.Part, typ string, p *lipapi.ContentPart, s
 		ref = p.FileRef
 	}
 	known := map[string][]string{"base64": {"type", "media_type", "data"}, "url": {"type", "url"}, "file": {"type", "file_id"}}[src]
-	w.Object(restOf(px), []string{"type", "source"}, func(name string) {
+	w.Object(wire.PartRest(px), []string{"type", "source"}, func(name string) {
 		if name == "type" {
 			w.Field("type", typ)
 			return
 		}
 		w.Key("source")
-		w.Object(innerOf(px), known, func(name string) {
+		w.Object(wire.PartInner(px), known, func(name string) {
 			switch name {
 			case "type":
 				w.Field("type", src)
@@ -169,20 +169,4 @@ func (e encoder) sourceBlock(px *wire.Part, typ string, p *lipapi.ContentPart, s
 			}
 		})
 	})
-}
-
-// restOf returns the kept members of a part's extras, or nil.
-func restOf(px *wire.Part) wire.Rest {
-	if px == nil {
-		return nil
-	}
-	return px.Rest
-}
-
-// innerOf returns the kept members of a part's nested object, or nil.
-func innerOf(px *wire.Part) wire.Rest {
-	if px == nil {
-		return nil
-	}
-	return px.Inner
 }

@@ -149,7 +149,8 @@ func (e encoder) noContent(items []int) bool {
 
 // stringContent writes the content as a string when it is one message
 // item of one text part that the body wrote as a string (or that the
-// extras do not know), and reports whether it did.
+// extras do not know), or [] for an empty array, and reports whether it
+// did.
 func (e encoder) stringContent(items []int) bool {
 	if len(items) != 1 {
 		return false
@@ -158,18 +159,30 @@ func (e encoder) stringContent(items []int) bool {
 	if it.Kind != lipapi.ItemKindMessage || it.Role == lipapi.RoleTool || len(it.Content) != 1 {
 		return false
 	}
-	p := &it.Content[0]
-	switch {
-	case x == nil && p.Kind == lipapi.ContentPartText, x != nil && x.Shape&formString != 0 && p.Kind == lipapi.ContentPartText:
-		e.W.String(p.Text)
-	case x != nil && x.Shape&formString != 0 && wire.IsEmpty(p) && emptyContent(x):
-		e.W.String("")
-	case x != nil && x.Shape&formArray != 0 && wire.IsEmpty(p) && emptyContent(x):
-		e.W.Raw("[]")
-	default:
-		return false
+	text, ok := contentText(&it.Content[0], x)
+	if ok {
+		e.W.Raw(text)
 	}
-	return true
+	return ok
+}
+
+// contentText returns the JSON text of the content a single part p stands
+// for when it is not written as blocks: a string for a text part the body
+// wrote as a string (or one the extras do not know) and for the empty part
+// of an empty string, [] for the empty part of an empty array.
+func contentText(p *lipapi.ContentPart, x *wire.Item) (string, bool) {
+	form := wire.ShapeOf(x) & (formString | formArray)
+	switch {
+	case p.Kind == lipapi.ContentPartText && (x == nil || form == formString):
+		return string(wire.AppendString(nil, p.Text)), true
+	case x == nil || !wire.IsEmpty(p) || !emptyContent(x):
+		return "", false
+	case form == formString:
+		return `""`, true
+	case form == formArray:
+		return "[]", true
+	}
+	return "", false
 }
 
 // block writes item i as the blocks it stands for.

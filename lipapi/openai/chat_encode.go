@@ -129,7 +129,7 @@ func splitMembers(role lipapi.Role, parts []lipapi.ContentPart, x *wire.Item) ([
 	if n := len(parts); n > 0 && parts[n-1].Kind == lipapi.ContentPartAssistantRef {
 		m.audio, parts = &parts[n-1], parts[:n-1]
 	}
-	if n := len(parts); n > 0 && parts[n-1].Kind == lipapi.ContentPartRefusal && shapeOf(x)&fromRefusal != 0 {
+	if n := len(parts); n > 0 && parts[n-1].Kind == lipapi.ContentPartRefusal && wire.ShapeOf(x)&fromRefusal != 0 {
 		m.refusal, parts = &parts[n-1], parts[:n-1]
 	}
 	return parts, m
@@ -162,7 +162,7 @@ func (c chatEncoder) content(i int, parts []lipapi.ContentPart, x *wire.Item) {
 	if len(parts) == 0 {
 		return
 	}
-	form := shapeOf(x) & (formString | formArray)
+	form := wire.ShapeOf(x) & (formString | formArray)
 	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
 		switch {
 		case form == formArray:
@@ -225,7 +225,7 @@ func partPath(i, j int) string { return wire.At(wire.ItemPath(i)+".Content", j) 
 // simplePart writes a part {"type": typ, field: value} with its kept
 // members.
 func simplePart(w *wire.Writer, px *wire.Part, typ, field, value string) {
-	w.Object(restOf(px), []string{"type", field}, func(name string) {
+	w.Object(wire.PartRest(px), []string{"type", field}, func(name string) {
 		switch name {
 		case "type":
 			w.Field("type", typ)
@@ -238,13 +238,13 @@ func simplePart(w *wire.Writer, px *wire.Part, typ, field, value string) {
 // nestedPart writes a part {"type": typ, typ: {...}} whose nested object
 // is written by fill with its known members.
 func nestedPart(w *wire.Writer, px *wire.Part, typ string, known []string, fill func(string)) {
-	w.Object(restOf(px), []string{"type", typ}, func(name string) {
+	w.Object(wire.PartRest(px), []string{"type", typ}, func(name string) {
 		switch name {
 		case "type":
 			w.Field("type", typ)
 		case typ:
 			w.Key(typ)
-			w.Object(innerOf(px), known, fill)
+			w.Object(wire.PartInner(px), known, fill)
 		}
 	})
 }

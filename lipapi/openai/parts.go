@@ -57,35 +57,3 @@ func fileWireType(p *lipapi.ContentPart, image, audio, file string) string {
 	}
 	return file
 }
-
-// partExtras returns the extras of content part j of an item, or nil.
-func partExtras(x *wire.Item, j int, p *lipapi.ContentPart) *wire.Part {
-	return x.Part(j, p.Kind)
-}
-
-// restOf returns the kept members of a part's extras, or nil.
-func restOf(px *wire.Part) wire.Rest {
-	if px == nil {
-		return nil
-	}
-	return px.Rest
-}
-
-// innerOf returns the kept members of a part's nested object, or nil.
-func innerOf(px *wire.Part) wire.Rest {
-	if px == nil {
-		return nil
-	}
-	return px.Inner
-}
-
-// shapeOf returns the shape of an item's extras, 0 for none.
-func shapeOf(x *wire.Item) wire.Shape {
-	if x == nil {
-		return 0
-	}
-	return x.Shape
-}
-
-// typeKnown lists the members every part writes first.
-var typeKnown = []string{"type"}

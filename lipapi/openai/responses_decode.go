@@ -94,21 +94,8 @@ func (d respDecoder) item(path string, k int, v wire.Value) error {
 	if err != nil {
 		return err
 	}
-	key := ""
-	if id, ok := o.Str("id"); ok && id != "" && it.Kind != lipapi.ItemKindItemReference && it.Kind != lipapi.ItemKindExtension {
-		o.Use("id")
-		key, x.WireID = id, true
-	} else {
-		key = d.Keys.New("i" + strconv.Itoa(k))
-	}
-	if s, ok := o.Str("status"); ok && it.Kind != lipapi.ItemKindExtension && validStatus(lipapi.ItemStatus(s)) {
-		o.Use("status")
-		it.Status = lipapi.ItemStatus(s)
-	}
-	if s, ok := o.Str("phase"); ok && it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleAssistant && validPhase(lipapi.AssistantPhase(s)) {
-		o.Use("phase")
-		it.Phase = lipapi.AssistantPhase(s)
-	}
+	key := d.key(&o, &it, x, k)
+	lifecycle(&o, &it)
 	if it.Kind != lipapi.ItemKindExtension {
 		x.Rest = o.Rest()
 	}
@@ -116,6 +103,34 @@ func (d respDecoder) item(path string, k int, v wire.Value) error {
 		d.Call(key, it.ToolCall.CallID)
 	}
 	return d.Add(key, it, x)
+}
+
+// key returns the key of item k: its wire id when it has one (an item
+// reference's id names its target, an extension keeps its own), else a key
+// of the decoder's.
+func (d respDecoder) key(o *wire.Object, it *lipapi.Item, x *wire.Item, k int) string {
+	if id, ok := o.Str("id"); ok && id != "" && it.Kind != lipapi.ItemKindItemReference && it.Kind != lipapi.ItemKindExtension {
+		o.Use("id")
+		x.WireID = true
+		return id
+	}
+	return d.Keys.New("i" + strconv.Itoa(k))
+}
+
+// lifecycle maps an item's status, and an assistant message's phase, when
+// they are lipapi values.
+func lifecycle(o *wire.Object, it *lipapi.Item) {
+	if it.Kind == lipapi.ItemKindExtension {
+		return
+	}
+	if s, ok := o.Str("status"); ok && validStatus(lipapi.ItemStatus(s)) {
+		o.Use("status")
+		it.Status = lipapi.ItemStatus(s)
+	}
+	if s, ok := o.Str("phase"); ok && it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleAssistant && validPhase(lipapi.AssistantPhase(s)) {
+		o.Use("phase")
+		it.Phase = lipapi.AssistantPhase(s)
+	}
 }
 
 func validStatus(s lipapi.ItemStatus) bool {

@@ -19,7 +19,7 @@ func EncodeResponsesRequest(call lipapi.Call, extras *ResponsesExtras) ([]byte, 
 	r := respEncoder{e}
 	plan := e.Body.Plan(call.Items, false)
 	instr := -1
-	if len(plan) > 0 && shapeOf(e.Extras(plan[0]))&instructions != 0 {
+	if len(plan) > 0 && wire.ShapeOf(e.Extras(plan[0]))&instructions != 0 {
 		instr, plan = plan[0], plan[1:]
 	}
 	known := []string{"instructions", "input", "previous_response_id"}
@@ -135,14 +135,12 @@ func (r respEncoder) element(i int, x *wire.Item, typ string, known []string, fi
 	r.W.Object(rest, all, func(name string) {
 		switch name {
 		case "type":
-			if shapeOf(x)&typeless == 0 {
+			if wire.ShapeOf(x)&typeless == 0 {
 				r.W.Field("type", typ)
 			}
 		case "id":
-			if it.Kind == lipapi.ItemKindItemReference {
-				r.W.Field("id", it.Reference.ID)
-			} else if x != nil && x.WireID || x == nil && (it.Kind == lipapi.ItemKindReasoning || it.Kind == lipapi.ItemKindCompaction) && it.ID != "" {
-				r.W.Field("id", it.ID)
+			if id, ok := wireID(it, x); ok {
+				r.W.Field("id", id)
 			}
 		case "status":
 			if it.Status != "" {
@@ -156,6 +154,19 @@ func (r respEncoder) element(i int, x *wire.Item, typ string, known []string, fi
 			fill(name)
 		}
 	})
+}
+
+// wireID returns the id member of an item: an item reference's target,
+// the wire id the extras record, or the ID of a reasoning or compaction
+// item the extras do not know (the API needs it).
+func wireID(it *lipapi.Item, x *wire.Item) (string, bool) {
+	switch {
+	case it.Kind == lipapi.ItemKindItemReference:
+		return it.Reference.ID, true
+	case x != nil:
+		return it.ID, x.WireID
+	}
+	return it.ID, it.ID != "" && (it.Kind == lipapi.ItemKindReasoning || it.Kind == lipapi.ItemKindCompaction)
 }
 
 // message writes a message item; an item the extras do not know with one
@@ -221,7 +232,7 @@ func (r respEncoder) nativeOutput(i int) {
 
 // content writes the member name (content or output) of item i from parts.
 func (r respEncoder) content(i int, name string, parts []lipapi.ContentPart, x *wire.Item, assistant bool) {
-	form := shapeOf(x) & (formString | formArray)
+	form := wire.ShapeOf(x) & (formString | formArray)
 	if len(parts) == 1 && (form == formString || x == nil) {
 		switch p := &parts[0]; {
 		case wire.IsEmpty(p) && emptyContent(x):
@@ -322,7 +333,7 @@ func (r respEncoder) textPart(px *wire.Part, text string, assistant bool) {
 	case assistant:
 		typ, known = "output_text", []string{"type", "text", "annotations"}
 	}
-	w.Object(restOf(px), known, func(name string) {
+	w.Object(wire.PartRest(px), known, func(name string) {
 		switch name {
 		case "type":
 			w.Field("type", typ)
@@ -347,7 +358,7 @@ func (r respEncoder) imagePart(px *wire.Part, p *lipapi.ContentPart) {
 	if px == nil {
 		known = append(known, "detail")
 	}
-	w.Object(restOf(px), known, func(name string) {
+	w.Object(wire.PartRest(px), known, func(name string) {
 		switch name {
 		case "type":
 			w.Field("type", "input_image")
@@ -366,7 +377,7 @@ func (r respEncoder) filePart(px *wire.Part, p *lipapi.ContentPart) {
 	if px != nil && px.Shape&fileURLRef != 0 {
 		ref = "file_url"
 	}
-	w.Object(restOf(px), []string{"type", "file_id", "file_url", "file_data", "filename"}, func(name string) {
+	w.Object(wire.PartRest(px), []string{"type", "file_id", "file_url", "file_data", "filename"}, func(name string) {
 		switch {
 		case name == "type":
 			w.Field("type", "input_file")

@@ -156,3 +156,36 @@ func (k *Keys) New(candidate string) string {
 	k.Reserve(candidate)
 	return candidate
 }
+
+// PartRest returns the kept members of a part's extras (px may be nil).
+func PartRest(px *Part) Rest {
+	if px == nil {
+		return nil
+	}
+	return px.Rest
+}
+
+// PartInner returns the kept members of a part's nested object (px may be
+// nil).
+func PartInner(px *Part) Rest {
+	if px == nil {
+		return nil
+	}
+	return px.Inner
+}
+
+// ItemRest returns the kept members of an item's extras (x may be nil).
+func ItemRest(x *Item) Rest {
+	if x == nil {
+		return nil
+	}
+	return x.Rest
+}
+
+// ShapeOf returns the shape of an item's extras, 0 for nil.
+func ShapeOf(x *Item) Shape {
+	if x == nil {
+		return 0
+	}
+	return x.Shape
+}

@@ -92,3 +92,6 @@ func has(rest Rest, name string) bool {
 	}
 	return false
 }
+
+// AppendString appends s as a JSON string, escaped as Writer escapes it.
+func AppendString(dst []byte, s string) []byte { return canon.AppendJSONString(dst, s) }

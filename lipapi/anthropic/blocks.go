@@ -11,7 +11,7 @@ import (
 // k), image and document blocks with a base64, url or file source; any
 // other block, or one of another shape, becomes an extension part.
 func contentBlock(path string, o *wire.Object, typ string, k lipapi.ContentPartKind) (lipapi.ContentPart, wire.Part, error) {
-	px := wire.Part{Type: typ}
+	var px wire.Part
 	var p lipapi.ContentPart
 	switch typ {
 	case "text":
@@ -27,12 +27,7 @@ func contentBlock(path string, o *wire.Object, typ string, k lipapi.ContentPartK
 			}
 		}
 	}
-	if p.Kind == "" {
-		p, err := api.ExtensionPart(o, typ, path)
-		return p, wire.Part{Kind: lipapi.ContentPartExtension, Type: typ}, err
-	}
-	px.Kind, px.Rest = p.Kind, o.Rest()
-	return p, px, nil
+	return api.PartDone(path, o, typ, p, px)
 }
 
 // sourcePart maps the source of an image or document block: base64 data

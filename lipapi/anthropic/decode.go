@@ -19,14 +19,10 @@ func DecodeMessagesRequest(body []byte) (lipapi.Call, *MessagesExtras, error) {
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	msgs, ok := root.Get("messages").Elems(lipapi.MaxItems)
-	switch {
-	case !ok:
-		return lipapi.Call{}, nil, api.Bad("messages", "required array is missing")
-	case len(msgs) > lipapi.MaxItems:
-		return lipapi.Call{}, nil, api.Bad("messages", "more messages than lipapi.MaxItems")
+	msgs, err := d.Array(&root, "messages")
+	if err != nil {
+		return lipapi.Call{}, nil, err
 	}
-	root.Use("messages")
 	if err := d.system(&root); err != nil {
 		return lipapi.Call{}, nil, err
 	}
@@ -102,44 +98,16 @@ func (d decoder) message(i int, v wire.Value) error {
 // into parts, text blocks becoming parts of kind k. It returns nil parts
 // for any other value.
 func (d decoder) content(path string, v wire.Value, k lipapi.ContentPartKind) ([]lipapi.ContentPart, []wire.Part, wire.Shape, error) {
-	if s, ok := v.Str(); ok {
-		p := wire.Text(k, s)
-		return []lipapi.ContentPart{p}, []wire.Part{{Kind: p.Kind}}, formString, nil
-	}
-	elems, ok := v.Elems(lipapi.MaxContentPartsPerItem)
-	if !ok {
-		return nil, nil, 0, nil
-	}
-	if len(elems) > lipapi.MaxContentPartsPerItem {
-		return nil, nil, 0, api.Bad(path, "more blocks than lipapi.MaxContentPartsPerItem")
-	}
-	if len(elems) == 0 {
-		return []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}, formArray, nil
-	}
-	parts, px := make([]lipapi.ContentPart, len(elems)), make([]wire.Part, len(elems))
-	for j, e := range elems {
-		o, typ, err := blockOf(wire.At(path, j), e)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		if parts[j], px[j], err = contentBlock(wire.At(path, j), &o, typ, k); err != nil {
-			return nil, nil, 0, err
-		}
-	}
-	return parts, px, formArray, nil
+	return d.Content(path, v, k, block)
 }
 
-// blockOf returns block v as an object and its type.
-func blockOf(path string, v wire.Value) (wire.Object, string, error) {
-	o, ok := wire.ObjectOf(v)
-	if !ok {
-		return o, "", api.Bad(path, "block is not an object")
+// block decodes one content block of an array of content.
+func block(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.ContentPart, wire.Part, error) {
+	o, typ, err := api.Typed(path, v)
+	if err != nil {
+		return lipapi.ContentPart{}, wire.Part{}, err
 	}
-	typ, ok := o.Type()
-	if !ok {
-		return o, "", api.Bad(path+".type", "type is missing or not a string")
-	}
-	return o, typ, nil
+	return contentBlock(path, &o, typ, k)
 }
 
 // units splits the blocks of one message into items.
@@ -183,7 +151,7 @@ func (u *units) blocks(elems []wire.Value) error {
 	u.form = formArray
 	for j, e := range elems {
 		path := wire.At(u.path, j)
-		o, typ, err := blockOf(path, e)
+		o, typ, err := api.Typed(path, e)
 		if err != nil {
 			return err
 		}

@@ -25,9 +25,9 @@ var api = &wire.API{Invalid: ErrInvalidRequest, Inexpressible: ErrInexpressible,
 
 // Flags recording the form of wire elements (see wire.Shape).
 const (
-	formString wire.Shape = 1 << iota // content (or system) was a string
-	formArray                         // content was an array
-	fromSystem                        // the item is (part of) the system member
-	fileIDRef                         // an image or document's reference is a file_id
-	urlRef                            // a document's reference is a URL
+	formString            = wire.FormString        // content (or system) was a string
+	formArray             = wire.FormArray         // content was an array
+	fromSystem wire.Shape = wire.FirstFlag << iota // the item is (part of) the system member
+	fileIDRef                                      // an image or document's reference is a file_id
+	urlRef                                         // a document's reference is a URL
 )

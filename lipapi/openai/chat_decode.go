@@ -18,14 +18,10 @@ func DecodeChatRequest(body []byte) (lipapi.Call, *ChatExtras, error) {
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	msgs, ok := root.Get("messages").Elems(lipapi.MaxItems)
-	switch {
-	case !ok:
-		return lipapi.Call{}, nil, chatAPI.Bad("messages", "required array is missing")
-	case len(msgs) > lipapi.MaxItems:
-		return lipapi.Call{}, nil, chatAPI.Bad("messages", "more messages than lipapi.MaxItems")
+	msgs, err := d.Array(&root, "messages")
+	if err != nil {
+		return lipapi.Call{}, nil, err
 	}
-	root.Use("messages")
 	for i, m := range msgs {
 		if err := d.message(i, m); err != nil {
 			return lipapi.Call{}, nil, err
@@ -78,7 +74,7 @@ func (d chatDecoder) message(i int, v wire.Value) error {
 // turn decodes a system, developer, user or assistant message: its content
 // item, then its tool calls.
 func (d chatDecoder) turn(path, key string, o *wire.Object, role lipapi.Role, g int) error {
-	parts, px, form, err := chatContent(path+".content", o, lipapi.ContentPartText)
+	parts, px, form, err := d.content(path, o, lipapi.ContentPartText)
 	if err != nil {
 		return err
 	}
@@ -135,7 +131,7 @@ func assistantMembers(o *wire.Object, parts []lipapi.ContentPart, px []wire.Part
 // toolMessage decodes a tool (or function) message into a tool-role
 // message item paired with the call it answers.
 func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int, function bool) error {
-	parts, px, form, err := chatContent(path+".content", o, lipapi.ContentPartToolResult)
+	parts, px, form, err := d.content(path, o, lipapi.ContentPartToolResult)
 	if err != nil {
 		return err
 	}
@@ -152,48 +148,23 @@ func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int, functi
 	return d.Add(d.Keys.New(key), it, x)
 }
 
-// chatContent decodes the content member of a message: a string becomes
-// one part of kind k (the empty part for ""), an array one part per
-// element ([] the empty part); any other value is left to the extras.
-func chatContent(path string, o *wire.Object, k lipapi.ContentPartKind) ([]lipapi.ContentPart, []wire.Part, wire.Shape, error) {
-	v := o.Get("content")
-	if s, ok := v.Str(); ok {
+// content decodes the content member of message o (see wire.Decoder's
+// Content), marking it used when it maps.
+func (d chatDecoder) content(path string, o *wire.Object, k lipapi.ContentPartKind) ([]lipapi.ContentPart, []wire.Part, wire.Shape, error) {
+	parts, px, form, err := d.Content(path+".content", o.Get("content"), k, chatPart)
+	if parts != nil {
 		o.Use("content")
-		p := wire.Text(k, s)
-		return []lipapi.ContentPart{p}, []wire.Part{{Kind: p.Kind}}, formString, nil
 	}
-	elems, ok := v.Elems(lipapi.MaxContentPartsPerItem)
-	if !ok {
-		return nil, nil, 0, nil
-	}
-	if len(elems) > lipapi.MaxContentPartsPerItem {
-		return nil, nil, 0, chatAPI.Bad(path, "more parts than lipapi.MaxContentPartsPerItem")
-	}
-	o.Use("content")
-	if len(elems) == 0 {
-		return []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}, formArray, nil
-	}
-	parts, px := make([]lipapi.ContentPart, len(elems)), make([]wire.Part, len(elems))
-	for j, e := range elems {
-		var err error
-		if parts[j], px[j], err = chatPart(wire.At(path, j), e, k); err != nil {
-			return nil, nil, 0, err
-		}
-	}
-	return parts, px, formArray, nil
+	return parts, px, form, err
 }
 
 // chatPart decodes one content part; text parts become parts of kind k.
 func chatPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.ContentPart, wire.Part, error) {
-	o, ok := wire.ObjectOf(v)
-	if !ok {
-		return lipapi.ContentPart{}, wire.Part{}, chatAPI.Bad(path, "content part is not an object")
+	o, typ, err := chatAPI.Typed(path, v)
+	if err != nil {
+		return lipapi.ContentPart{}, wire.Part{}, err
 	}
-	typ, ok := o.Type()
-	if !ok {
-		return lipapi.ContentPart{}, wire.Part{}, chatAPI.Bad(path+".type", "type is missing or not a string")
-	}
-	px := wire.Part{Type: typ}
+	var px wire.Part
 	var p lipapi.ContentPart
 	switch typ {
 	case "text":
@@ -214,12 +185,7 @@ func chatPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	case "file":
 		p, px.Inner = nested(&o, "file", chatFilePart)
 	}
-	if p.Kind == "" {
-		p, err := chatAPI.ExtensionPart(&o, typ, path)
-		return p, wire.Part{Kind: lipapi.ContentPartExtension, Type: typ}, err
-	}
-	px.Kind, px.Rest = p.Kind, o.Rest()
-	return p, px, nil
+	return chatAPI.PartDone(path, &o, typ, p, px)
 }
 
 // nested maps the object member name of o through fn; on success the

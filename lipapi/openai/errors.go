@@ -30,14 +30,14 @@ const ResponsesDialect = "openai-responses"
 
 // Flags recording the form of wire elements (see wire.Shape).
 const (
-	formString   wire.Shape = 1 << iota // content (or input) was a string
-	formArray                           // content was an array
-	fromRefusal                         // the last part is the message's refusal member
-	fromAudio                           // the last part is the message's audio member
-	roleFunction                        // the message had the deprecated role function
-	argsJSON                            // arguments were a string holding JSON
-	fileIDRef                           // an image part's ImageRef is a file_id
-	fileURLRef                          // a file part's FileRef is a file_url
-	instructions                        // the item is the instructions member
-	typeless                            // an input message without a type member
+	formString              = wire.FormString        // content (or input) was a string
+	formArray               = wire.FormArray         // content was an array
+	fromRefusal  wire.Shape = wire.FirstFlag << iota // the last part is the message's refusal member
+	fromAudio                                        // the last part is the message's audio member
+	roleFunction                                     // the message had the deprecated role function
+	argsJSON                                         // arguments were a string holding JSON
+	fileIDRef                                        // an image part's ImageRef is a file_id
+	fileURLRef                                       // a file part's FileRef is a file_url
+	instructions                                     // the item is the instructions member
+	typeless                                         // an input message without a type member
 )

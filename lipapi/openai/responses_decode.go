@@ -182,7 +182,7 @@ func (d respDecoder) message(path string, o *wire.Object, x *wire.Item) (lipapi.
 	case r != lipapi.RoleUser && r != lipapi.RoleAssistant && r != lipapi.RoleSystem && r != lipapi.RoleDeveloper:
 		return lipapi.Item{}, responsesAPI.Bad(path+".role", "unknown role")
 	}
-	parts, px, form, err := respContent(path+".content", o.Get("content"), lipapi.ContentPartText)
+	parts, px, form, err := d.Content(path+".content", o.Get("content"), lipapi.ContentPartText, respPart)
 	if err != nil {
 		return lipapi.Item{}, err
 	}
@@ -216,7 +216,7 @@ func functionCall(o *wire.Object, x *wire.Item) lipapi.Item {
 // message item paired with its call.
 func (d respDecoder) functionOutput(path string, o *wire.Object, x *wire.Item) (lipapi.Item, error) {
 	id, ok := o.Str("call_id")
-	parts, px, form, err := respContent(path+".output", o.Get("output"), lipapi.ContentPartToolResult)
+	parts, px, form, err := d.Content(path+".output", o.Get("output"), lipapi.ContentPartToolResult, respPart)
 	if err != nil || !ok || id == "" || parts == nil {
 		return lipapi.Item{}, err
 	}
@@ -247,43 +247,13 @@ func reasoningItem(o *wire.Object) lipapi.Item {
 	return lipapi.Item{Kind: lipapi.ItemKindReasoning, Reasoning: &lipapi.ReasoningItem{Reasoning: r}}
 }
 
-// respContent decodes a content or output member: a string becomes one
-// part of kind k, an array one part per element; nil for anything else.
-func respContent(path string, v wire.Value, k lipapi.ContentPartKind) ([]lipapi.ContentPart, []wire.Part, wire.Shape, error) {
-	if s, ok := v.Str(); ok {
-		p := wire.Text(k, s)
-		return []lipapi.ContentPart{p}, []wire.Part{{Kind: p.Kind}}, formString, nil
-	}
-	elems, ok := v.Elems(lipapi.MaxContentPartsPerItem)
-	switch {
-	case !ok:
-		return nil, nil, 0, nil
-	case len(elems) > lipapi.MaxContentPartsPerItem:
-		return nil, nil, 0, responsesAPI.Bad(path, "more parts than lipapi.MaxContentPartsPerItem")
-	case len(elems) == 0:
-		return []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}, formArray, nil
-	}
-	parts, px := make([]lipapi.ContentPart, len(elems)), make([]wire.Part, len(elems))
-	for j, e := range elems {
-		var err error
-		if parts[j], px[j], err = respPart(wire.At(path, j), e, k); err != nil {
-			return nil, nil, 0, err
-		}
-	}
-	return parts, px, formArray, nil
-}
-
 // respPart decodes one content part; text parts become parts of kind k.
 func respPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.ContentPart, wire.Part, error) {
-	o, ok := wire.ObjectOf(v)
-	if !ok {
-		return lipapi.ContentPart{}, wire.Part{}, responsesAPI.Bad(path, "content part is not an object")
+	o, typ, err := responsesAPI.Typed(path, v)
+	if err != nil {
+		return lipapi.ContentPart{}, wire.Part{}, err
 	}
-	typ, ok := o.Type()
-	if !ok {
-		return lipapi.ContentPart{}, wire.Part{}, responsesAPI.Bad(path+".type", "type is missing or not a string")
-	}
-	px := wire.Part{Type: typ}
+	var px wire.Part
 	var p lipapi.ContentPart
 	switch typ {
 	case "input_text", "output_text":
@@ -299,12 +269,7 @@ func respPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	case "input_file":
 		p, px.Shape = inputFile(&o)
 	}
-	if p.Kind == "" {
-		p, err := responsesAPI.ExtensionPart(&o, typ, path)
-		return p, wire.Part{Kind: lipapi.ContentPartExtension, Type: typ}, err
-	}
-	px.Kind, px.Rest = p.Kind, o.Rest()
-	return p, px, nil
+	return responsesAPI.PartDone(path, &o, typ, p, px)
 }
 
 // inputImage maps an input_image part: its image_url (a data URL becomes

@@ -79,3 +79,76 @@ func (d *Decoder) Finish(previous string) (lipapi.Call, error) {
 	}
 	return call, nil
 }
+
+// Array returns the elements of the array member name of root, which is
+// required, after checking that there are at most lipapi.MaxItems of them,
+// and marks it used.
+func (d *Decoder) Array(root *Object, name string) ([]Value, error) {
+	elems, ok := root.Get(name).Elems(lipapi.MaxItems)
+	switch {
+	case !ok:
+		return nil, d.API.Bad(name, "required array is missing")
+	case len(elems) > lipapi.MaxItems:
+		return nil, d.API.Bad(name, "more elements than lipapi.MaxItems")
+	}
+	root.Use(name)
+	return elems, nil
+}
+
+// PartFunc decodes one element of a content array into a part, text
+// elements becoming parts of kind k.
+type PartFunc func(path string, v Value, k lipapi.ContentPartKind) (lipapi.ContentPart, Part, error)
+
+// Content decodes a content member v: a string becomes one part of kind k
+// (the empty part for ""), an array one part per element through part ([]
+// the empty part). It returns nil parts for any other value, which the
+// caller leaves to the extras.
+func (d *Decoder) Content(path string, v Value, k lipapi.ContentPartKind, part PartFunc) ([]lipapi.ContentPart, []Part, Shape, error) {
+	if s, ok := v.Str(); ok {
+		p := Text(k, s)
+		return []lipapi.ContentPart{p}, []Part{{Kind: p.Kind}}, FormString, nil
+	}
+	elems, ok := v.Elems(lipapi.MaxContentPartsPerItem)
+	switch {
+	case !ok:
+		return nil, nil, 0, nil
+	case len(elems) > lipapi.MaxContentPartsPerItem:
+		return nil, nil, 0, d.API.Bad(path, "more parts than lipapi.MaxContentPartsPerItem")
+	case len(elems) == 0:
+		return []lipapi.ContentPart{Empty()}, []Part{{Kind: lipapi.ContentPartJSON}}, FormArray, nil
+	}
+	parts, px := make([]lipapi.ContentPart, len(elems)), make([]Part, len(elems))
+	for j, e := range elems {
+		var err error
+		if parts[j], px[j], err = part(At(path, j), e, k); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	return parts, px, FormArray, nil
+}
+
+// Typed returns element v as an object and its type, which a content
+// part or block must have.
+func (a *API) Typed(path string, v Value) (Object, string, error) {
+	o, ok := ObjectOf(v)
+	if !ok {
+		return o, "", a.Bad(path, "element is not an object")
+	}
+	typ, ok := o.Type()
+	if !ok {
+		return o, "", a.Bad(path+".type", "type is missing or not a string")
+	}
+	return o, typ, nil
+}
+
+// PartDone completes a decoded part p of wire type typ from object o: when
+// the adapter mapped nothing (p has no kind) the element becomes an
+// extension part, else its extras get p's kind and o's unmapped members.
+func (a *API) PartDone(path string, o *Object, typ string, p lipapi.ContentPart, px Part) (lipapi.ContentPart, Part, error) {
+	if p.Kind == "" {
+		p, err := a.ExtensionPart(o, typ, path)
+		return p, Part{Kind: lipapi.ContentPartExtension, Type: typ}, err
+	}
+	px.Type, px.Kind, px.Rest = typ, p.Kind, o.Rest()
+	return p, px, nil
+}

@@ -26,8 +26,19 @@ func (r Rest) Get(name string) (string, bool) {
 
 // Shape is a set of flags an adapter records about the form of a wire
 // element (a string content rather than an array, an absent member...), so
-// that Encode writes the same form again. Each adapter defines its flags.
+// that Encode writes the same form again. FormString and FormArray are
+// shared; each adapter defines its other flags from FirstFlag up.
 type Shape uint32
+
+// The shared shape flags.
+const (
+	// FormString: the content was a string.
+	FormString Shape = 1 << iota
+	// FormArray: the content was an array.
+	FormArray
+	// FirstFlag is the first flag left to the adapters.
+	FirstFlag
+)
 
 // Part is what a content part's wire object held beyond its lipapi part.
 type Part struct {

@@ -1,0 +1,36 @@
+package wiretest
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Bench runs, for each corpus body, the adapter's decode and encode
+// (roundTrip) and, as the peer, encoding/json's lossless round trip of the
+// same body (Unmarshal into any, Marshal), as sub-benchmarks side by side.
+func Bench(b *testing.B, corpus map[string][]byte, roundTrip func([]byte) error) {
+	for name, body := range corpus {
+		b.Run(name+"/adapter", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := roundTrip(body); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/encoding_json", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var v any
+				if err := json.Unmarshal(body, &v); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := json.Marshal(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -192,7 +192,8 @@ func (u *units) item(path string, o *wire.Object, typ string, v wire.Value) erro
 }
 
 // reasoning maps a thinking block (its text and signature) or a
-// redacted_thinking block (its data, as encrypted content) to a reasoning
+// redacted_thinking block (its data, as a JSON string in the encrypted
+// content, escaped as the encoder writes it) to a reasoning
 // payload, or reports false when the block lacks them.
 func reasoning(o *wire.Object, typ string) (*lipapi.ReasoningPart, bool) {
 	r := &lipapi.ReasoningPart{Dialect: Dialect}
@@ -206,12 +207,12 @@ func reasoning(o *wire.Object, typ string) (*lipapi.ReasoningPart, bool) {
 		r.Text, r.Signature = text, sig
 		return r, true
 	}
-	data := o.Get("data")
-	if _, ok := data.Str(); !ok {
+	data, ok := o.Str("data")
+	if !ok {
 		return nil, false
 	}
 	o.Use("data")
-	r.EncryptedContent, r.EncryptedContentPresent = append([]byte(nil), data.Raw...), true
+	r.EncryptedContent, r.EncryptedContentPresent = wire.AppendString(nil, data), true
 	return r, true
 }
 

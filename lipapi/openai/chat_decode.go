@@ -81,8 +81,12 @@ func (d chatDecoder) turn(path, key string, o *wire.Object, role lipapi.Role, g 
 	if role == lipapi.RoleAssistant {
 		parts, px, form = assistantMembers(o, parts, px, form)
 	}
-	calls, hasCalls := o.Get("tool_calls").Elems(lipapi.MaxItems)
-	hasCalls = hasCalls && len(calls) > 0
+	var calls []wire.Value
+	hasCalls := false
+	if role == lipapi.RoleAssistant { // tool calls of another role stay in the extras
+		calls, hasCalls = o.Get("tool_calls").Elems(lipapi.MaxItems)
+		hasCalls = hasCalls && len(calls) > 0
+	}
 	if hasCalls && len(parts) == 1 && wire.IsEmpty(&parts[0]) {
 		parts = nil // an empty content beside tool calls stays in the extras
 		o.Unuse("content")

@@ -10,11 +10,13 @@
 //
 // A caller repairing a missing completion signal fingerprints the evidence
 // ([Fingerprint]), records the observation ([Observe]), asks whether another
-// reprompt is allowed ([Remaining]), proposes the state after one emitted
-// intent ([Advance]), and sends that state along as a token ([Encode]), which
-// comes back with the next candidate and is read with [Decode]. The proposal
-// is committed only once the platform accepts the intent; every error leaves
-// the prior state as it was.
+// reprompt is allowed ([Remaining], with the platform's cap and attempt read
+// from the candidate by [PlatformOf]; [RemainingReason] says why not),
+// proposes the state after one emitted intent ([Advance]), and sends that
+// state along as a token ([Encode]), which comes back with the next
+// candidate and is read with [Decode]. The proposal is committed only once
+// the platform accepts the intent; every error leaves the prior state as it
+// was.
 //
 // # Invariants
 //
@@ -107,7 +109,8 @@
 // leaves the function. Encode and Decode work on fixed-size stack buffers in
 // time linear in the token (at most [MaxTokenBytes]) and allocate at most the
 // token or the fingerprint string.
-// Observe, Advance and Remaining take constant time and do not allocate.
+// Observe, Advance, Remaining and RemainingReason take constant time and do
+// not allocate.
 // Seal and Open take time linear in the token and the binding (which is
 // streamed into the MAC, never copied) and allocate a small constant
 // number of values: the HMAC state and the result.

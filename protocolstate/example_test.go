@@ -40,10 +40,7 @@ func Example() {
 	in := fixture()
 
 	for turn := 1; turn <= 2; turn++ {
-		platform := protocolstate.Platform{
-			Cap:     int(in.Policy.MaxContinuationAttempts),
-			Attempt: int(in.Continuation.Attempt),
-		}
+		platform := protocolstate.PlatformOf(in)
 		prior := protocolstate.State{} // no token yet on the first candidate
 		if ref := in.Evidence.Lineage.ProgressRef; ref != "" {
 			var err error
@@ -143,4 +140,42 @@ func ExampleAdvance_withoutBaseline() {
 	// agent-loop-guard protocol state: invalid state: Advance needs an observed baseline fingerprint (call Observe first)
 	// true
 	// 1 <nil>
+}
+
+// A guard that stops says why: RemainingReason names the rule that refuses
+// another reprompt, in the order terminal, no progress, budget, platform
+// cap, and its String form serves as the reason code of the decision.
+func ExampleRemainingReason() {
+	limits := protocolstate.Limits{MaxReprompts: 2, NoProgressLimit: 2}
+	in := fixture() // a platform cap of 3 continuation attempts, at attempt 1
+	fp := protocolstate.Fingerprint(in)
+	for _, s := range []protocolstate.State{
+		{LastFingerprint: fp},
+		{LastFingerprint: fp, Terminal: true},
+		{LastFingerprint: fp, ConsecutiveNoProgress: 2},
+		{LastFingerprint: fp, Reprompts: 2, Terminal: true}, // terminal comes first
+		{LastFingerprint: fp, Reprompts: 2},
+	} {
+		why, err := protocolstate.RemainingReason(s, limits, protocolstate.PlatformOf(in))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if why == protocolstate.ReasonAllowed {
+			fmt.Println("continue")
+			continue
+		}
+		stop := terminaldecision.Decision{Kind: terminaldecision.DecisionAllowStop, ReasonCode: why.String()}
+		fmt.Println(stop.Kind, stop.ReasonCode)
+	}
+	in.Continuation.Attempt = 3
+	why, _ := protocolstate.RemainingReason(protocolstate.State{LastFingerprint: fp}, limits, protocolstate.PlatformOf(in))
+	fmt.Println(why)
+	// Output:
+	// continue
+	// allow_stop terminal
+	// allow_stop no_progress
+	// allow_stop terminal
+	// allow_stop budget_exhausted
+	// platform_cap
 }

@@ -69,33 +69,52 @@ func Advance(prior State, limits Limits) (State, error) {
 //
 // It validates state, limits and platform in that order and returns
 // Eligibility{} with ErrInvalidState, ErrInvalidLimits or ErrInvalidPlatform.
-// A terminal state, a no-progress count that reaches limits.NoProgressLimit
-// or an exhausted budget yields Eligibility{} and nil. Otherwise the remainder
-// is limits.MaxReprompts - state.Reprompts, narrowed to platform.Cap -
+// A terminal state, a no-progress count that reaches limits.NoProgressLimit,
+// an exhausted budget or a reached platform cap yields Eligibility{} and nil;
+// RemainingReason tells which. Otherwise the remainder is
+// limits.MaxReprompts - state.Reprompts, narrowed to platform.Cap -
 // platform.Attempt when Cap is positive; a zero Cap imposes no constraint.
 // Progress never replenishes the budget.
 func Remaining(state State, limits Limits, platform Platform) (Eligibility, error) {
-	if state.Validate() != nil {
-		return Eligibility{}, ErrInvalidState
+	e, _, err := eligibility(state, limits, platform)
+	return e, err
+}
+
+// RemainingReason reports why Remaining allows or refuses another reprompt
+// for the same arguments: ReasonAllowed exactly when Remaining reports
+// Allowed, otherwise the first refusal in the order of the Reason
+// constants (terminal, no progress, budget exhausted, platform cap). With
+// invalid arguments it returns ReasonInvalid and the error Remaining
+// returns. A guard uses it to say why it stops, for instance as the reason
+// code of its decision (Reason.String).
+func RemainingReason(state State, limits Limits, platform Platform) (Reason, error) {
+	_, why, err := eligibility(state, limits, platform)
+	return why, err
+}
+
+// eligibility is the one rule behind Remaining and RemainingReason: the
+// eligibility, the reason for it, and the validation error.
+func eligibility(state State, limits Limits, platform Platform) (Eligibility, Reason, error) {
+	switch {
+	case state.Validate() != nil:
+		return Eligibility{}, ReasonInvalid, ErrInvalidState
+	case limits.Validate() != nil:
+		return Eligibility{}, ReasonInvalid, ErrInvalidLimits
+	case platform.Validate() != nil:
+		return Eligibility{}, ReasonInvalid, ErrInvalidPlatform
+	case state.Terminal:
+		return Eligibility{}, ReasonTerminal, nil
+	case state.ConsecutiveNoProgress >= limits.NoProgressLimit:
+		return Eligibility{}, ReasonNoProgress, nil
+	case state.Reprompts >= limits.MaxReprompts:
+		return Eligibility{}, ReasonBudgetExhausted, nil
+	case platform.Cap > 0 && platform.Attempt >= platform.Cap:
+		return Eligibility{}, ReasonPlatformCap, nil
 	}
-	if limits.Validate() != nil {
-		return Eligibility{}, ErrInvalidLimits
-	}
-	if platform.Validate() != nil {
-		return Eligibility{}, ErrInvalidPlatform
-	}
-	if state.Terminal || state.ConsecutiveNoProgress >= limits.NoProgressLimit || state.Reprompts >= limits.MaxReprompts {
-		return Eligibility{}, nil
-	}
+	// Both differences are positive here, so the remainder is too.
 	r := limits.MaxReprompts - state.Reprompts
 	if platform.Cap > 0 {
-		if platform.Attempt >= platform.Cap {
-			return Eligibility{}, nil
-		}
 		r = min(r, platform.Cap-platform.Attempt)
 	}
-	if r <= 0 {
-		return Eligibility{}, nil
-	}
-	return Eligibility{Allowed: true, Remaining: r}, nil
+	return Eligibility{Allowed: true, Remaining: r}, ReasonAllowed, nil
 }

@@ -1,6 +1,9 @@
 package protocolstate
 
-import "github.com/agentkernel/agentkernel/internal/canon"
+import (
+	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/terminaldecision"
+)
 
 // Absolute V1 bounds. The effective reprompt cap is further narrowed by the
 // configured Limits and by the Platform cap (see Remaining).
@@ -103,7 +106,8 @@ func (l Limits) Validate() error {
 // Platform is the platform's view of continuation attempts. Cap counts
 // candidate continuation attempts (terminaldecision's
 // PolicySnapshot.MaxContinuationAttempts), not reprompts; Attempt is the
-// current attempt. The zero value is valid and means no platform constraint.
+// current attempt. PlatformOf reads both from a terminaldecision.Input. The
+// zero value is valid and means no platform constraint.
 type Platform struct {
 	// Cap is the platform continuation cap; 0 means unconstrained.
 	Cap int
@@ -117,6 +121,15 @@ func (p Platform) Validate() error {
 		return ErrInvalidPlatform
 	}
 	return nil
+}
+
+// PlatformOf returns the platform view of the terminal candidate in: Cap
+// is in.Policy.MaxContinuationAttempts and Attempt is
+// in.Continuation.Attempt, widened from terminaldecision's uint8 counts to
+// int. The result always validates, both counts being in 0..255; in itself
+// is not validated.
+func PlatformOf(in terminaldecision.Input) Platform {
+	return Platform{Cap: int(in.Policy.MaxContinuationAttempts), Attempt: int(in.Continuation.Attempt)}
 }
 
 // Eligibility is the result of Remaining. The zero value means no further

@@ -12,11 +12,9 @@ import (
 // The identity of a legacy message equals that of the message item with
 // the same role and content: IDs and status are not part of identity.
 func ExampleMessageIdentityOf() {
-	msg := lipapi.Message{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart("Hello")}}
-	item := lipapi.Item{
-		Kind: lipapi.ItemKindMessage, ID: "msg_001", Status: lipapi.ItemStatusCompleted, Role: lipapi.RoleUser,
-		Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "Hello"}},
-	}
+	msg := lipapi.TextMessage(lipapi.RoleUser, "Hello")
+	item := lipapi.TextItem(lipapi.RoleUser, "Hello")
+	item.ID, item.Status = "msg_001", lipapi.ItemStatusCompleted
 	legacy, err := conversationprojection.MessageIdentityOf(msg)
 	if err != nil {
 		panic(err)
@@ -50,14 +48,11 @@ func ExampleCanonicalJSON() {
 // An anchor names the n-th message item with an identity; resolving it
 // finds that item's index again.
 func ExampleResolveAnchor() {
-	text := func(role lipapi.Role, s string) lipapi.Item {
-		return lipapi.Item{Kind: lipapi.ItemKindMessage, Role: role, Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: s}}}
-	}
 	items := []lipapi.Item{
-		text(lipapi.RoleUser, "continue"),
-		{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{CallID: "c1", Name: "lookup", Arguments: json.RawMessage(`{}`)}},
-		text(lipapi.RoleAssistant, "done"),
-		text(lipapi.RoleUser, "continue"),
+		lipapi.TextItem(lipapi.RoleUser, "continue"),
+		lipapi.ToolCall("c1", "lookup", json.RawMessage(`{}`)),
+		lipapi.TextItem(lipapi.RoleAssistant, "done"),
+		lipapi.TextItem(lipapi.RoleUser, "continue"),
 	}
 	anchor, err := conversationprojection.ItemAnchorAt(items, 3)
 	if err != nil {

@@ -8,11 +8,6 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// msg returns a legacy message with one text part.
-func msg(role lipapi.Role, text string) lipapi.Message {
-	return lipapi.Message{Role: role, Parts: []lipapi.Part{lipapi.TextPart(text)}}
-}
-
 // printLegacy prints the instructions and messages of c, one per line.
 func printLegacy(c lipapi.Call) {
 	for i, m := range c.Instructions {
@@ -38,14 +33,14 @@ func legacyIdentity(m lipapi.Message) conversationprojection.MessageIdentity {
 // Provenance records each copy's region and index, and its position in the
 // whole trajectory (instructions first).
 func Example_legacyProjection() {
-	secret := msg(lipapi.RoleUser, "My passport number is on file; do not send it on.")
+	secret := lipapi.TextMessage(lipapi.RoleUser, "My passport number is on file; do not send it on.")
 	call := lipapi.Call{
-		Instructions: []lipapi.Message{msg(lipapi.RoleSystem, "You are a travel assistant.")},
+		Instructions: []lipapi.Message{lipapi.TextMessage(lipapi.RoleSystem, "You are a travel assistant.")},
 		Messages: []lipapi.Message{
-			msg(lipapi.RoleUser, "Plan a weekend in Lisbon."),
+			lipapi.TextMessage(lipapi.RoleUser, "Plan a weekend in Lisbon."),
 			secret,
-			msg(lipapi.RoleAssistant, "Day one: Belem. Day two: Alfama."),
-			msg(lipapi.RoleUser, "Which museums open on Monday?"),
+			lipapi.TextMessage(lipapi.RoleAssistant, "Day one: Belem. Day two: Alfama."),
+			lipapi.TextMessage(lipapi.RoleUser, "Which museums open on Monday?"),
 		},
 	}
 	// The anchor of the assistant's plan: position 3 of the trajectory
@@ -109,10 +104,10 @@ func Example_legacyProjection() {
 // and 2. CallAnchorAt gives the anchor of one unit by its trajectory
 // position, and ItemAnchorAt does the same for items.
 func ExampleComputeCallAnchors() {
-	hello := msg(lipapi.RoleUser, "hello")
+	hello := lipapi.TextMessage(lipapi.RoleUser, "hello")
 	call := lipapi.Call{
 		Instructions: []lipapi.Message{hello},
-		Messages:     []lipapi.Message{msg(lipapi.RoleAssistant, "hi"), hello},
+		Messages:     []lipapi.Message{lipapi.TextMessage(lipapi.RoleAssistant, "hi"), hello},
 	}
 	anchors, err := conversationprojection.ComputeCallAnchors(call)
 	if err != nil {
@@ -163,8 +158,8 @@ func ExampleParseMessageIdentity() {
 // is all there is, and the overlay's policy applies.
 func ExampleReassert() {
 	call := lipapi.Call{Messages: []lipapi.Message{
-		msg(lipapi.RoleUser, "Plan a weekend in Lisbon."),
-		msg(lipapi.RoleAssistant, "Day one: Belem. Day two: Alfama."),
+		lipapi.TextMessage(lipapi.RoleUser, "Plan a weekend in Lisbon."),
+		lipapi.TextMessage(lipapi.RoleAssistant, "Day one: Belem. Day two: Alfama."),
 	}}
 	plan, _ := conversationprojection.CallAnchorAt(call, 1)
 	snap := conversationprojection.Snapshot{Steering: []conversationprojection.Overlay{{
@@ -195,7 +190,7 @@ func ExampleReassert() {
 	fmt.Println("carried anchor:", *p.ResolvedAnchor != plan, "fallbacks:", len(rev.Fallbacks))
 
 	// A structural change (an added message) breaks the lineage proof.
-	late.Messages = append(late.Messages, msg(lipapi.RoleUser, "And on Sunday?"))
+	late.Messages = append(late.Messages, lipapi.TextMessage(lipapi.RoleUser, "And on Sunday?"))
 	out, rev, err = conversationprojection.Reassert(late, snap, ev.Provenance, baseline)
 	if err != nil {
 		fmt.Println(err)

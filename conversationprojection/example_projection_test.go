@@ -8,10 +8,11 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// say returns a message item with one text part.
+// say returns a message item with an ID and one text part.
 func say(id string, role lipapi.Role, text string) lipapi.Item {
-	return lipapi.Item{Kind: lipapi.ItemKindMessage, ID: id, Role: role,
-		Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: text}}}
+	item := lipapi.TextItem(role, text)
+	item.ID = id
+	return item
 }
 
 // printTrajectory prints the items of c, one per line.

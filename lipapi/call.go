@@ -102,6 +102,3 @@ type Part struct {
 	// Reasoning is the payload of a reasoning part.
 	Reasoning *ReasoningPart `json:"reasoning,omitempty"`
 }
-
-// TextPart returns a text Part holding s.
-func TextPart(s string) Part { return Part{Kind: PartText, Text: s} }

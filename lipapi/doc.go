@@ -15,6 +15,20 @@
 // (PreviousResponseID set) that adds no items is expressed. Mixing the two is
 // invalid.
 //
+// # Building calls
+//
+// Constructors build the values most calls are made of. Under legacy
+// authority: [TextMessage], [NewMessage] and [ToolResultMessage], with the
+// parts [TextPart], [ImagePart], [FilePart], [JSONPart] and
+// [ToolResultPart]. Under item authority: [TextItem], [MessageItem],
+// [ToolCall], [ToolResult] and [ToolResultParts], with the content parts
+// [TextContent], [ImageContent], [FileContent] and [JSONContent]. Each
+// returns exactly the value its doc spells out and adds no rule of its own:
+// the value is valid when the inputs meet the conditions its doc states and
+// the call holding it follows the call's own rules (counts, unique IDs, tool
+// call pairing, the reasoning budget). None keeps a reference to its
+// arguments.
+//
 // # Invariants
 //
 //   - [Call.Validate] returns nil or a [*ValidationError] wrapping

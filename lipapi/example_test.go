@@ -12,9 +12,9 @@ import (
 func Example_legacy() {
 	call := lipapi.Call{
 		ID:           "req_1",
-		Instructions: []lipapi.Message{{Role: lipapi.RoleSystem, Parts: []lipapi.Part{lipapi.TextPart("Answer briefly.")}}},
+		Instructions: []lipapi.Message{lipapi.TextMessage(lipapi.RoleSystem, "Answer briefly.")},
 		Messages: []lipapi.Message{
-			{Role: lipapi.RoleUser, Parts: []lipapi.Part{lipapi.TextPart("What is 2+2?")}},
+			lipapi.TextMessage(lipapi.RoleUser, "What is 2+2?"),
 		},
 	}
 	fmt.Println(call.HasItemAuthority(), call.Validate())
@@ -22,19 +22,16 @@ func Example_legacy() {
 }
 
 // An item-authority call carries its conversation as ordered items: here a
-// user message, a tool call and its result.
+// user message with an image, a tool call and its result, built by the
+// constructors.
 func Example_items() {
 	call := lipapi.Call{
 		Items: []lipapi.Item{
-			{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleUser, Content: []lipapi.ContentPart{
-				{Kind: lipapi.ContentPartText, Text: "Weather in Paris?"},
-			}},
-			{Kind: lipapi.ItemKindToolCall, ID: "fc_1", ToolCall: &lipapi.ToolCallItem{
-				CallID: "call_1", Name: "weather", Arguments: json.RawMessage(`{"city":"Paris"}`),
-			}},
-			{Kind: lipapi.ItemKindToolResult, ToolResult: &lipapi.ToolResultItem{
-				CallID: "call_1", Name: "weather", Output: "18C, clear",
-			}},
+			lipapi.MessageItem(lipapi.RoleUser,
+				lipapi.TextContent("Weather where this photo was taken?"),
+				lipapi.ImageContent("https://example.com/street.jpg", "image/jpeg")),
+			lipapi.ToolCall("call_1", "weather", json.RawMessage(`{"city":"Paris"}`)),
+			lipapi.ToolResult("call_1", "weather", "18C, clear"),
 		},
 	}
 	fmt.Println(call.HasItemAuthority(), call.Validate())
@@ -44,9 +41,7 @@ func Example_items() {
 // A validation error names the offending field by its Go path, never its
 // content, and wraps ErrInvalidCall.
 func ExampleCall_Validate() {
-	call := lipapi.Call{Items: []lipapi.Item{
-		{Kind: lipapi.ItemKindToolResult, ToolResult: &lipapi.ToolResultItem{CallID: "call_9", Output: "orphan"}},
-	}}
+	call := lipapi.Call{Items: []lipapi.Item{lipapi.ToolResult("call_9", "", "orphan")}}
 	err := call.Validate()
 	var ve *lipapi.ValidationError
 	if errors.As(err, &ve) {
@@ -77,9 +72,7 @@ func ExampleCall_HasItemAuthority() {
 // unchanged, and an empty Items stays empty rather than nil.
 func ExampleCloneCall() {
 	orig := lipapi.Call{Items: []lipapi.Item{
-		{Kind: lipapi.ItemKindToolCall, ToolCall: &lipapi.ToolCallItem{
-			CallID: "call_1", Name: "weather", Arguments: json.RawMessage(`{"city":"Paris"}`),
-		}},
+		lipapi.ToolCall("call_1", "weather", json.RawMessage(`{"city":"Paris"}`)),
 	}}
 	clone := lipapi.CloneCall(orig)
 	clone.Items[0].ToolCall.Name = "news"
@@ -101,8 +94,7 @@ func ExampleCloneCall() {
 func ExampleCall_CheckBounds() {
 	items := make([]lipapi.Item, lipapi.MaxItems+1)
 	for i := range items {
-		items[i] = lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleUser,
-			Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "hi"}}}
+		items[i] = lipapi.TextItem(lipapi.RoleUser, "hi")
 	}
 	call := lipapi.Call{Items: items}
 	fmt.Println(call.CheckBounds())

@@ -97,7 +97,12 @@
 // NextChainRoot(rootₙ₋₁, hₙ) = ContentHash(rootₙ₋₁ + ":" + hₙ), root₀ =
 // ""); a LedgerChain chains stored rows into record hashes (RecordHash over
 // the previous hash, the 8-byte little-endian sequence and the row, from
-// GenesisHash), which VerifyLedger checks. SeedDigest and DeltaDigest hash a
+// GenesisHash), which VerifyLedger checks. A LedgerWriter writes rows to a
+// ledger file, JSON Lines holding each record with its row exactly as
+// hashed, and a LedgerReader reads one back, checking the chain line by line
+// and, at the end, the head and length kept when it was written: that head,
+// not an event-log chain root, is what proves a ledger file whole and
+// unaltered (see LedgerWriter). SeedDigest and DeltaDigest hash a
 // conversation and its changes; VerifySeed and VerifyDeltaRecord accept
 // digests made in either float layout.
 //
@@ -130,7 +135,9 @@
 //   - Every error the package makes wraps one of its sentinels and never
 //     echoes input text. No function panics on any input except
 //     MustParseValue.
-//   - The package is pure: no global state, goroutines, clocks or I/O.
+//   - The package is pure: no global state, goroutines, clocks or I/O of
+//     its own (LedgerWriter and LedgerReader use the io.Writer and
+//     io.Reader they are given).
 //     Inputs are never mutated (AppendEvent and AppendLedgerRow only extend
 //     dst, and may write its spare capacity), nor retained (except the
 //     events an EventLog is asked to retain), and outputs never alias
@@ -148,7 +155,8 @@
 // members, and writing sorts each env map's keys: O(n log n) in the number
 // of members); nesting is bounded at 127 levels. EventLog.Push and
 // LedgerChain.Append take time linear in the event or row and constant
-// memory; VerifyLedger is linear in the total size of the rows. Value
+// memory; VerifyLedger is linear in the total size of the rows, and so are
+// LedgerWriter and LedgerReader, which hold one line at a time. Value
 // comparison is a string comparison. EventNames allocates one slice;
 // IsLegacyEvent, the Valid methods and IsAccepted do not allocate.
 //

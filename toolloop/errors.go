@@ -10,8 +10,9 @@ import (
 // exactly one of them (decoding errors may also wrap the underlying
 // internal/canon syntax error), so callers classify failures with errors.Is;
 // only the port dispatch functions (ExportAccepted, …) pass on ctx.Err() and
-// the errors of the ports unchanged. Messages name a member path or an
-// index, never input text or payloads.
+// the errors of the ports unchanged, and LedgerWriter and LedgerReader the
+// errors of their io.Writer and io.Reader. Messages name a member path, an
+// index or a line number, never input text or payloads.
 var (
 	// ErrDecode reports input that is not a valid event, payload, ledger
 	// row or Value under the reading rules of the package documentation:
@@ -22,7 +23,9 @@ var (
 	// ErrEncode reports a value that cannot be written: a nil event, a nil
 	// variant outside an Option member, an event or variant of a type that
 	// only embeds one of the package's types, an enum value outside its
-	// list, a string that is not valid UTF-8, or an unknown FloatLayout.
+	// list, a string that is not valid UTF-8, an unknown FloatLayout, or a
+	// ledger file row that is not one JSON value without CR or LF bytes of
+	// at most MaxLedgerRowBytes.
 	ErrEncode = errors.New("toolloop: cannot encode")
 
 	// ErrUnknownSchemaVersion reports a tool_loop payload whose
@@ -38,7 +41,10 @@ var (
 	ErrNotToolLoopRow = errors.New("toolloop: not a tool_loop ledger row")
 
 	// ErrLedgerChain reports a ledger record chain that fails verification
-	// (sequence, previous-hash linkage or record hash).
+	// (sequence, previous-hash linkage or record hash), a ledger file that
+	// is not the one its pinned head and length were taken from (a malformed
+	// or overlong line, a file cut short, a record after the pinned length,
+	// another head), or a pinned head that cannot be one.
 	ErrLedgerChain = errors.New("toolloop: ledger chain broken")
 
 	// ErrConversationRecord reports a conversation seed or delta record whose
@@ -48,7 +54,8 @@ var (
 	// ErrNilPort reports a nil port or a nil context.Context given to one of
 	// the port dispatch functions (ExportAccepted, MeasureIncremental,
 	// RecordExternalIntent, RecordExternalResult, RecordArtifact,
-	// FetchArtifact).
+	// FetchArtifact), or a nil io.Writer or io.Reader given to
+	// NewLedgerWriter, ResumeLedgerWriter or NewLedgerReader.
 	ErrNilPort = errors.New("toolloop: nil port or context")
 )
 

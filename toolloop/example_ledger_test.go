@@ -10,11 +10,11 @@ import (
 	"github.com/agentkernel/agentkernel/toolloop"
 )
 
-// jsonlRecord is one line of a ledger kept as JSON Lines, a layout of this
-// example's own: the record's sequence, the previous record's hash, its
-// hash and the row exactly as stored. json.RawMessage keeps the row's bytes
-// as they are in the line, which matters: record hashes cover the stored
-// bytes, never a re-encoding.
+// jsonlRecord is one line of a ledger file, as LedgerWriter writes it: the
+// record's sequence, the previous record's hash, its hash and the row
+// exactly as stored. json.RawMessage keeps the row's bytes as they are in
+// the line, which matters: record hashes cover the stored bytes, never a
+// re-encoding.
 type jsonlRecord struct {
 	Sequence uint64          `json:"seq"`
 	PrevHash string          `json:"prev"`
@@ -22,17 +22,12 @@ type jsonlRecord struct {
 	Row      json.RawMessage `json:"row"`
 }
 
-// writeJSONL appends events to a JSON Lines ledger, one record per line.
-// The row is written verbatim (not through json.Marshal, which would
-// escape '<', '>' and '&' and so change the bytes the hash covers).
-func writeJSONL(w *strings.Builder, chain *toolloop.LedgerChain, events ...toolloop.LoopEvent) {
+// writeJSONL appends events to a ledger file.
+func writeJSONL(w *toolloop.LedgerWriter, events ...toolloop.LoopEvent) {
 	for _, ev := range events {
-		row, err := toolloop.MarshalLedgerRow(ev)
-		if err != nil {
+		if err := w.WriteEvent(ev); err != nil {
 			panic(err)
 		}
-		r := chain.Append(row)
-		fmt.Fprintf(w, "{\"seq\":%d,\"prev\":%q,\"hash\":%q,\"row\":%s}\n", r.Sequence, r.PrevHash, r.Hash, r.Row)
 	}
 }
 
@@ -51,26 +46,27 @@ func readJSONL(ledger string) ([]toolloop.LedgerRecord, error) {
 	return records, sc.Err()
 }
 
-// Reading a ledger back: VerifyLedger checks the record chain (sequences,
-// links and hashes over the stored rows), then DecodeLedgerRow decodes each
-// row, skipping the rows of other kinds that share the ledger. The chain
-// carries no key, so whoever can rewrite the file can rewrite the whole
-// chain, and a truncated tail still verifies: compare the head and length
-// with values kept elsewhere.
+// A ledger file is JSON Lines, which encoding/json can read into records
+// for VerifyLedger: it checks the record chain (sequences, links and hashes
+// over the stored rows), then DecodeLedgerRow decodes each row, skipping
+// the rows of other kinds that share the ledger. The chain carries no key,
+// so whoever can rewrite the file can rewrite the whole chain, and a
+// truncated tail still verifies: compare the head and length with values
+// kept elsewhere, as LedgerReader does (see ExampleLedgerReader).
 func ExampleVerifyLedger_jsonl() {
 	var file strings.Builder
-	var chain toolloop.LedgerChain
-	writeJSONL(&file, &chain,
+	w := toolloop.NewLedgerWriter(&file)
+	writeJSONL(w,
 		toolloop.ToolCallObservedEvent{Call: toolloop.ProviderToolCall{CallID: "c1", Name: "read_file",
 			Arguments: toolloop.MustParseValue(`{"path":"a<b>.txt"}`)}},
 		toolloop.EffectAppliedEvent{CallID: "c1", Output: "a & b"},
 	)
 	// A row of another kind, written by another component.
-	other := []byte(`{"event":"candidate_accepted","node_id":"n1"}`)
-	r := chain.Append(other)
-	fmt.Fprintf(&file, "{\"seq\":%d,\"prev\":%q,\"hash\":%q,\"row\":%s}\n", r.Sequence, r.PrevHash, r.Hash, r.Row)
-	writeJSONL(&file, &chain, toolloop.CandidateRestoredEvent{CheckpointID: "cp-1"})
-	trustedHead, trustedLen := chain.Head(), chain.Len() // kept outside the file
+	if err := w.WriteRow([]byte(`{"event":"candidate_accepted","node_id":"n1"}`)); err != nil {
+		panic(err)
+	}
+	writeJSONL(w, toolloop.CandidateRestoredEvent{CheckpointID: "cp-1"})
+	trustedHead, trustedLen := w.Head(), w.Len() // kept outside the file
 
 	records, err := readJSONL(file.String())
 	if err != nil {

@@ -2,8 +2,6 @@ package toolloop
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -19,12 +17,7 @@ const GenesisHash = "GENESIS"
 // prevHash's bytes, then sequence as 8 little-endian bytes, then row exactly
 // as stored.
 func RecordHash(prevHash string, sequence uint64, row []byte) string {
-	h := sha256.New()
-	h.Write([]byte(prevHash))
-	h.Write(binary.LittleEndian.AppendUint64(nil, sequence))
-	h.Write(row)
-	var sum [sha256.Size]byte
-	return canon.Hex([sha256.Size]byte(h.Sum(sum[:0])))
+	return canon.Hex(newRecordHasher().sum([]byte(prevHash), sequence, row))
 }
 
 // LedgerRecord is one stored ledger row with its place in the record chain,
@@ -89,7 +82,8 @@ func (c *LedgerChain) Append(row []byte) LedgerRecord {
 // (LedgerChain.Head and LedgerChain.Len after its last Append), keeps them
 // where whoever can change the ledger cannot (a separate store, a signed
 // checkpoint, or authenticated with a key it holds), and checks the
-// records against them with VerifyLedgerHead.
+// records against them with VerifyLedgerHead, or reads the ledger file
+// with LedgerReader, which does both.
 func VerifyLedger(records []LedgerRecord) error {
 	prev := GenesisHash
 	for i := range records {

@@ -568,3 +568,40 @@ func TestLedgerReaderMemoryIsASmallMultipleOfTheLongestLine(t *testing.T) {
 		t.Errorf("%d bytes allocated reading %d bytes; want at most %d", n, len(file), limit)
 	}
 }
+
+// TestLedgerReaderOffsetCutsBackToTheKeptHead reads a file that grew past
+// its kept head: the reader fails at the first line after it, Offset is
+// the size of the kept file, and cutting the file there lets a resumed
+// writer continue it.
+func TestLedgerReaderOffsetCutsBackToTheKeptHead(t *testing.T) {
+	file, head, length := testLedger(t)
+	r := NewLedgerReader(bytes.NewReader(file), head, length)
+	for i := 0; ; i++ {
+		if _, err := r.Next(); err != nil {
+			if err != io.EOF || r.Offset() != int64(len(file)) {
+				t.Fatalf("%v at offset %d of %d", err, r.Offset(), len(file))
+			}
+			break
+		}
+		if want := len(bytes.Join(fileLines(file)[:i+1], nil)); r.Offset() != int64(want) {
+			t.Fatalf("record %d: offset %d, want %d", i, r.Offset(), want)
+		}
+	}
+	grown := appendRow(t, file, head, length)
+	r = NewLedgerReader(bytes.NewReader(grown), head, length)
+	records, err := readAllFrom(r)
+	if len(records) != int(length) || !errors.Is(err, ErrLedgerChain) || r.Offset() != int64(len(file)) {
+		t.Fatalf("%d records, %v, offset %d", len(records), err, r.Offset())
+	}
+	buf := bytes.NewBuffer(grown[:r.Offset():r.Offset()])
+	w, err := ResumeLedgerWriter(buf, head, length)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteRow([]byte(`{"again":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readAll(buf.Bytes(), w.Head(), w.Len()); err != nil {
+		t.Errorf("the file continued after the cut: %v", err)
+	}
+}

@@ -59,6 +59,7 @@ type LedgerReader struct {
 	length uint64 // the pinned length
 	chain  ledgerHead
 	prev   string // the hash of the last record returned, GenesisHash before the first
+	offset int64  // the bytes of the lines of the records returned
 	err    error  // the failure every later call returns
 }
 
@@ -129,8 +130,17 @@ func (lr *LedgerReader) next() (LedgerRecord, error) {
 	rec := LedgerRecord{Sequence: lr.chain.n, PrevHash: lr.prev, Hash: string(l.hash), Row: bytes.Clone(l.row)}
 	lr.chain.advance(l.hash)
 	lr.prev = rec.Hash
+	lr.offset += int64(len(lr.sc.Bytes())) + 1
 	return rec, nil
 }
+
+// Offset returns the number of bytes of the lines whose records Next has
+// returned. After a failure at the line after the pinned length, all the
+// pinned records have been returned and proven, and Offset is the size the
+// file had when its head was kept: truncating the file there (for instance
+// with os.File.Truncate) drops the lines written since, and
+// ResumeLedgerWriter continues it.
+func (lr *LedgerReader) Offset() int64 { return lr.offset }
 
 // check parses a line and checks its record against the chain read so far
 // and the pin, returning the reason it fails, or "".

@@ -19,18 +19,23 @@ import (
 // writers cannot change them (a separate store, a signed or authenticated
 // checkpoint) and passed to NewLedgerReader when the file is read back.
 // Keep them after every write that is durable (written, flushed if w
-// buffers, synced); a head kept less often leaves the records written
-// since unprotected, and the reader refuses them.
+// buffers, synced): a record counts as written once its head is kept. The
+// reader accepts a file that ends at the kept head and nothing longer, so a
+// line written after it (by a process that stopped before keeping the new
+// head, or by someone else) fails at that line, once every kept record has
+// been returned and proven; LedgerReader.Offset then tells where to cut the
+// file before writing on.
 //
 // Keep this head, not an EventLog's chain root. The ledger head covers the
-// exact bytes of every row of the file in order, its position and the rows
-// of other kinds that share the ledger; the chain root covers only the
-// direct forms of the events pushed to one log, whatever bytes stored
-// them. The root is what perspt records in a context checkpoint
-// (ContextCheckpoint.CoveredEventRoot): to check it against a ledger read
-// with its head, decode the tool_loop rows (DecodeLedgerRow), push their
-// events in order into an EventLog with the float layout they were written
-// in, and compare ChainRoot with it.
+// file itself: the exact bytes of every row, tool_loop or of another kind,
+// at its position. The chain root covers only the direct forms of the
+// events pushed to one log, however they were stored, so it can tell
+// neither whether a file holds them nor what else it holds. The root is
+// what perspt records in a context checkpoint
+// (ContextCheckpoint.CoveredEventRoot): to check that a ledger, read with
+// its head, holds exactly the events a log was pushed, decode its tool_loop
+// rows (DecodeLedgerRow), push their events in order into an EventLog with
+// the float layout they were written in, and compare its ChainRoot.
 //
 // # Errors
 //

@@ -65,24 +65,24 @@ func TestKernelFunctionsCheckBoundsBeforeHashing(t *testing.T) {
 		if c.HasItemAuthority() {
 			valid = lipapi.Call{Items: []lipapi.Item{pjItem("", lipapi.RoleUser, "ok")}}
 		}
-		for fn, run := range map[string]func(k *kernel) error{
-			"Project": func(k *kernel) error { _, _, err := k.projectCall(&c, &snap); return err },
-			"Reassert": func(k *kernel) error {
+		for fn, run := range map[string]func(k *projector) error{
+			"Project": func(k *projector) error { _, _, err := k.projectCall(&c, &snap); return err },
+			"Reassert": func(k *projector) error {
 				_, _, err := k.reassertCall(&c, &snap, prov, &lipapi.Call{})
 				return err
 			},
-			"Reassert's baseline": func(k *kernel) error {
+			"Reassert's baseline": func(k *projector) error {
 				_, _, err := k.reassertCall(&valid, &snap, prov, &c)
 				return err
 			},
-			"Verify's reasserted call": func(k *kernel) error { return k.verifyCall(&c, &valid, &snap, prov) },
-			"Verify's adapted call":    func(k *kernel) error { return k.verifyCall(&valid, &c, &snap, prov) },
-			"ResolveAfterIngressTailAnchor": func(k *kernel) error {
+			"Verify's reasserted call": func(k *projector) error { return k.verifyCall(&c, &valid, &snap, prov) },
+			"Verify's adapted call":    func(k *projector) error { return k.verifyCall(&valid, &c, &snap, prov) },
+			"ResolveAfterIngressTailAnchor": func(k *projector) error {
 				_, err := k.tailAnchor(&c, &snap)
 				return err
 			},
 		} {
-			var k kernel
+			var k projector
 			err := run(&k)
 			bdWantBound(t, fn+" of "+name, err, c, ErrProjectionFailed)
 			if k.hashes != 0 {
@@ -153,7 +153,7 @@ func TestUntrustedSnapshotsAreHeldToTheTagBound(t *testing.T) {
 	call := lipapi.Call{Items: []lipapi.Item{pjItem("", lipapi.RoleUser, "hi")}}
 	snap := Snapshot{NeverBackend: make([]Tag, MaxNeverBackendTags+1)}
 	want := snap.Validate()
-	var k kernel
+	var k projector
 	err := k.verifyCall(&call, &call, &snap, nil)
 	if !errors.Is(err, ErrProjectionFailed) || !errors.Is(err, ErrInvalidSnapshot) || !strings.HasSuffix(err.Error(), want.Error()) {
 		t.Errorf("Verify: %v, want %v", err, want)

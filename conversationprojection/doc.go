@@ -111,22 +111,23 @@
 //
 // # Bounds before work
 //
-// Every function taking a call or a list of items (the kernel functions
-// and the anchor functions) first checks it against the count and size
-// bounds of lipapi (lipapi.Call.CheckBounds: item, message and part
-// counts, the size of every bounded field), from lengths alone, so an
-// oversized input is rejected in time proportional to its number of parts
-// and without hashing, copying or allocating: with ErrProjectionFailed
-// from the kernel functions, ErrBoundExceeded from the anchor functions,
-// and the bound's *lipapi.ValidationError in both. The input is judged as
-// given: a call over a bound is rejected even when never_backend exclusion
-// or Reassert's removal of projected copies would have brought it back
-// within the bound, since knowing that would take the hashing the check
-// exists to avoid. Snapshots are held to
-// their bounds (Snapshot.Validate, or just MaxNeverBackendTags where the
-// snapshot is not validated) before a tag is parsed. The identity
-// functions of a single message or item validate nothing (see
-// MessageIdentityOf) and cost time linear in what they hash.
+// Every function taking a call or a list of items (the projection functions
+// Project, FilterNeverBackend, Reassert, VerifyAdaptationPreservesProjection
+// and ResolveAfterIngressTailAnchor, and the anchor functions) first checks
+// it against the count and size bounds of lipapi (lipapi.Call.CheckBounds:
+// item, message and part counts, the size of every bounded field), from
+// lengths alone, so an oversized input is rejected in time proportional to
+// its number of parts and without hashing, copying or allocating: with
+// ErrProjectionFailed from the projection functions, ErrBoundExceeded from
+// the anchor functions, and the bound's *lipapi.ValidationError in both. The
+// input is judged as given: a call over a bound is rejected even when
+// never_backend exclusion or Reassert's removal of projected copies would
+// have brought it back within the bound, since knowing that would take the
+// hashing the check exists to avoid. Snapshots are held to their bounds
+// (Snapshot.Validate, or just MaxNeverBackendTags where the snapshot is not
+// validated) before a tag is parsed. The identity functions of a single
+// message or item validate nothing (see MessageIdentityOf) and cost time
+// linear in what they hash.
 //
 // # Complexity
 //

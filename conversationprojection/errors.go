@@ -71,7 +71,7 @@ var (
 	// ComputeCallAnchors, ItemAnchorAt and ResolveAnchor when their input
 	// exceeds a count or size bound of lipapi.Call.Validate; the error also
 	// wraps that bound's *lipapi.ValidationError. Project, Reassert and the
-	// other kernel functions report such input under ErrProjectionFailed,
+	// other projection functions report such input under ErrProjectionFailed,
 	// as they report an invalid output.
 	ErrBoundExceeded = errors.New("conversationprojection: bound exceeded")
 

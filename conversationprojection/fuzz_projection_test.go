@@ -480,7 +480,7 @@ func pjFuzzProject(t *testing.T, data []byte, vocab []MessageIdentity) (g *pjFuz
 	for _, b := range []lipapi.Call{baseline, {}} {
 		re, rev, ok := pjCheckReassert(t, "Reassert(Project)", out, snap, ev.Provenance, b)
 		if !ok || !reflect.DeepEqual(re, out) || !reflect.DeepEqual(rev.Provenance, ev.Provenance) {
-			t.Fatalf("Reassert(Project(x)) is not the projection (frozen baseline %t, ok %t)", hasTrajectory(&b, false), ok)
+			t.Fatalf("Reassert(Project(x)) is not the projection (frozen baseline %t, ok %t)", hasUnits(&b), ok)
 		}
 	}
 	return g, call, snap, out, ev, true
@@ -518,7 +518,7 @@ func FuzzReassert(f *testing.F) {
 			return
 		}
 		late := g.late(out, call)
-		var k kernel // reusing identities of the projection gives the hashed ones
+		var k projector // reusing identities of the projection gives the hashed ones
 		item := late.HasItemAuthority()
 		if direct, reused := k.trajectoryOf(&late, item), k.trajectoryReusing(&late, item, k.trajectoryOf(&out, item), 4); !reflect.DeepEqual(direct.ids, reused.ids) {
 			t.Fatal("reused identities differ from hashed ones")

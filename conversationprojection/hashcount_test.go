@@ -45,7 +45,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		name := s.call.ID + map[bool]string{true: "item", false: "legacy"}[s.call.HasItemAuthority()]
 		overlays := pjActiveOverlays(s.snap)
 
-		var k kernel
+		var k projector
 		_, _, err := k.projectCall(&s.call, &s.snap)
 		pjMust(t, err)
 		if want := pjMessageUnits(s.call) + overlays; k.hashes != want {
@@ -61,7 +61,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		// Every baseline unit is also in the late call, and so is the copy
 		// of every overlay where the provenance says: only the late call's
 		// units are hashed.
-		k = kernel{}
+		k = projector{}
 		_, _, err = k.reassertCall(&late, &s.snap, s.ev.Provenance, &s.baseline)
 		pjMust(t, err)
 		if want := pjMessageUnits(late); k.hashes != want {
@@ -74,7 +74,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		} else {
 			rewritten.Messages[0].Parts[0].Text += "!"
 		}
-		k = kernel{}
+		k = projector{}
 		_, _, _ = k.reassertCall(&rewritten, &s.snap, s.ev.Provenance, &s.baseline)
 		if want := pjMessageUnits(late) + 1; k.hashes != want {
 			t.Errorf("%s: Reassert with one rewritten unit hashed %d times, want %d", name, k.hashes, want)
@@ -83,7 +83,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 		// No baseline, no provenance: the provenance is derived by
 		// projecting FilterNeverBackend(call), the C11 strip derives F, and
 		// the result is projected: still one hash per unit.
-		k = kernel{}
+		k = projector{}
 		var empty lipapi.Call
 		out, ev, err := k.reassertCall(&late, &s.snap, nil, &empty)
 		if err == nil || !late.HasItemAuthority() {
@@ -97,7 +97,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 			pjMust(t, err)
 		}
 
-		k = kernel{}
+		k = projector{}
 		adapted := lipapi.CloneCall(out)
 		pjMust(t, k.verifyCall(&out, &adapted, &s.snap, ev.Provenance))
 		if want := pjMessageUnits(out); k.hashes != want {
@@ -106,7 +106,7 @@ func TestEachIdentityIsComputedOncePerCall(t *testing.T) {
 
 		// The tail anchor may stop early (the collision scenario ends with a
 		// system message), hashing fewer units, never more.
-		k = kernel{}
+		k = projector{}
 		_, err = k.tailAnchor(&s.call, &s.snap)
 		if want := pjMessageUnits(s.call); k.hashes > want || (err == nil && k.hashes != want) {
 			t.Errorf("%s: ResolveAfterIngressTailAnchor hashed %d times, want %d (err %v)", name, k.hashes, want, err)
@@ -182,7 +182,7 @@ func TestIdentityReuseMatchesHashing(t *testing.T) {
 		call := g.call()
 		edited := g.late(call, call)
 		for _, item := range []bool{false, true} {
-			var k kernel
+			var k projector
 			known := k.trajectoryOf(&call, item)
 			direct := k.trajectoryOf(&edited, item)
 			// Window 0 leans on the index, 64 on the window.
@@ -310,14 +310,14 @@ func TestReassertOfTheBenchmarkCallsHashesEachUnitOnce(t *testing.T) {
 	for _, items := range []bool{false, true} {
 		w := pjSetup(t, items, func(i int) corpus.Class { return classes[i%len(classes)] })
 		want := pjMessageUnits(w.projected)
-		var k kernel
+		var k projector
 		if _, _, err := k.reassertCall(&w.projected, &w.snap, w.ev.Provenance, &w.baseline); err != nil {
 			t.Fatal(err)
 		}
 		if k.hashes != want {
 			t.Errorf("items %t: Reassert hashed %d times, want %d", items, k.hashes, want)
 		}
-		k = kernel{}
+		k = projector{}
 		if err := k.verifyCall(&w.projected, &w.projected, &w.snap, w.ev.Provenance); err != nil {
 			t.Fatal(err)
 		}

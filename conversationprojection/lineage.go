@@ -6,16 +6,15 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
-// carry computes the carried anchors: when cleaned (the units of
-// the late call ct that Reassert did not remove) is proven to descend from
-// the frozen baseline by payload-only rewrites, each active after_message
+// carry computes the carried anchors: when cleaned (the units of the late
+// call ct that Reassert did not remove) is proven to descend from the
+// frozen baseline by payload-only rewrites, each active after_message
 // overlay whose provenance shows it was placed by its stored anchor gets an
 // anchor on the rewritten form of the anchored unit. Project consults a
 // carried anchor only when the stored one does not resolve. The result
 // maps overlay IDs to carried anchors; it is nil when there are none.
 func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProvenance) map[string]MessageAnchor {
-	b := r.baseline
-	if b.HasItemAuthority() != ct.item {
+	if r.baseline.HasItemAuthority() != ct.item {
 		return nil
 	}
 	kept := make([]int, 0, ct.len()) // kept[j]: the position in ct of cleaned's unit j
@@ -24,47 +23,14 @@ func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProven
 			kept = append(kept, i)
 		}
 	}
-	if !sameLineage(b, ct, kept) {
+	if !sameLineage(r.baseline, ct, kept) {
 		return nil
 	}
-	first := make(map[string]*OverlayProvenance, len(prov))
-	for i := range prov {
-		if _, dup := first[prov[i].OverlayID]; !dup {
-			first[prov[i].OverlayID] = &prov[i]
-		}
-	}
-	var overlays []*Overlay // candidates, in Steering order
-	var anchors []MessageAnchor
-	for i := range r.k.snap.Steering {
-		o := &r.k.snap.Steering[i]
-		if !o.Active || o.Placement.Kind != PlacementAfterMessage {
-			continue
-		}
-		e := first[o.OverlayID]
-		if e == nil || e.ResolvedKind != PlacementAfterMessage || e.ResolvedAnchor == nil ||
-			*e.ResolvedAnchor != *o.Placement.Anchor {
-			continue
-		}
-		overlays = append(overlays, o)
-		anchors = append(anchors, *o.Placement.Anchor)
-	}
+	overlays, anchors := r.placedByStoredAnchor(prov)
 	if len(overlays) == 0 {
 		return nil
 	}
-	slots := r.baselineUnits(ct.item).resolveAnchors(anchors, nil)
-	if !ct.item {
-		distinct := distinctSlots(b, slots)
-		for j := range slots {
-			if !distinct[j] {
-				slots[j] = -1
-			}
-		}
-	}
-	for j, s := range slots { // slot positions in ct
-		if s >= 0 {
-			slots[j] = kept[s]
-		}
-	}
+	slots := r.slotsInCall(ct, kept, anchors)
 	occ := occurrencesAt(ct, removed, slots)
 	var carried map[string]MessageAnchor
 	for j, o := range overlays {
@@ -81,6 +47,58 @@ func (r *reassertion) carry(ct *trajectory, removed []bool, prov []OverlayProven
 		carried[o.OverlayID] = a
 	}
 	return carried
+}
+
+// placedByStoredAnchor returns the active after_message overlays, in
+// Steering order, whose first provenance entry shows them placed by their
+// stored anchor, and those anchors.
+func (r *reassertion) placedByStoredAnchor(prov []OverlayProvenance) ([]*Overlay, []MessageAnchor) {
+	first := make(map[string]*OverlayProvenance, len(prov))
+	for i := range prov {
+		if _, dup := first[prov[i].OverlayID]; !dup {
+			first[prov[i].OverlayID] = &prov[i]
+		}
+	}
+	var overlays []*Overlay
+	var anchors []MessageAnchor
+	for i := range r.pj.snap.Steering {
+		o := &r.pj.snap.Steering[i]
+		if !o.activeAfterMessage() {
+			continue
+		}
+		e := first[o.OverlayID]
+		if e == nil || e.ResolvedKind != PlacementAfterMessage || e.ResolvedAnchor == nil ||
+			*e.ResolvedAnchor != *o.Placement.Anchor {
+			continue
+		}
+		overlays = append(overlays, o)
+		anchors = append(anchors, *o.Placement.Anchor)
+	}
+	return overlays, anchors
+}
+
+// slotsInCall returns, for each anchor, the position in ct of the unit of
+// cleaned (kept[j] being the position of its unit j) that holds the slot
+// the anchor names in the baseline, or -1: when the anchor does not
+// resolve there, or, under legacy authority, when another message of the
+// slot's region of the baseline is compatible with the slot's, since the
+// two cannot be told apart.
+func (r *reassertion) slotsInCall(ct *trajectory, kept []int, anchors []MessageAnchor) []int {
+	slots := r.baselineUnits(ct.item).resolveAnchors(anchors, nil)
+	var distinct []bool
+	if !ct.item {
+		distinct = distinctSlots(r.baseline, slots)
+	}
+	for j, s := range slots {
+		switch {
+		case s < 0:
+		case distinct != nil && !distinct[j]:
+			slots[j] = -1
+		default:
+			slots[j] = kept[s]
+		}
+	}
+	return slots
 }
 
 // occurrencesAt returns, for each slot of t (-1 for none), the number of
@@ -289,32 +307,51 @@ func bothOr[T any](a, b *T, same func(x, y *T) bool) bool {
 // Kind, ID, Status, Phase and Role, then the kind's own shape (never its
 // payload).
 func compatibleItems(a, b *lipapi.Item) bool {
-	if a.Kind != b.Kind || a.ID != b.ID || a.Status != b.Status || a.Phase != b.Phase || a.Role != b.Role {
-		return false
-	}
+	return a.Kind == b.Kind && a.ID == b.ID && a.Status == b.Status && a.Phase == b.Phase && a.Role == b.Role &&
+		compatibleKindShapes(a, b)
+}
+
+// compatibleKindShapes compares the shapes of the payloads of two items of
+// the same kind: a variant present on one side only is incompatible.
+func compatibleKindShapes(a, b *lipapi.Item) bool {
 	switch a.Kind {
 	case lipapi.ItemKindMessage:
 		return compatibleContent(a.Content, b.Content)
 	case lipapi.ItemKindItemReference:
 		return a.Reference != nil && b.Reference != nil && *a.Reference == *b.Reference
 	case lipapi.ItemKindToolCall:
-		return bothOr(a.ToolCall, b.ToolCall, func(x, y *lipapi.ToolCallItem) bool {
-			return x.CallID == y.CallID && x.Name == y.Name
-		})
+		return bothOr(a.ToolCall, b.ToolCall, compatibleToolCalls)
 	case lipapi.ItemKindToolResult:
-		return bothOr(a.ToolResult, b.ToolResult, func(x, y *lipapi.ToolResultItem) bool {
-			return x.CallID == y.CallID && x.Name == y.Name && compatibleContent(x.Parts, y.Parts)
-		})
+		return bothOr(a.ToolResult, b.ToolResult, compatibleToolResults)
 	case lipapi.ItemKindReasoning:
 		return bothOr(a.Reasoning, b.Reasoning, func(x, y *lipapi.ReasoningItem) bool {
 			return compatibleReasoning(x.Reasoning, y.Reasoning)
 		})
 	case lipapi.ItemKindCompaction:
-		return bothOr(a.Compaction, b.Compaction, func(x, y *lipapi.CompactionItem) bool {
-			return x.EncapsulatedID == y.EncapsulatedID && x.Dialect == y.Dialect
-		})
+		return bothOr(a.Compaction, b.Compaction, compatibleCompactions)
 	}
-	return bothOr(a.Extension, b.Extension, func(x, y *lipapi.OpaqueExtension) bool {
-		return x.Namespace == y.Namespace && x.Type == y.Type && x.Implementor == y.Implementor && x.Direction == y.Direction
-	})
+	return bothOr(a.Extension, b.Extension, compatibleExtensions)
+}
+
+// compatibleToolCalls compares tool calls: equal CallID and Name.
+func compatibleToolCalls(x, y *lipapi.ToolCallItem) bool {
+	return x.CallID == y.CallID && x.Name == y.Name
+}
+
+// compatibleToolResults compares tool results: equal CallID and Name, and
+// parts compatible as a message's content.
+func compatibleToolResults(x, y *lipapi.ToolResultItem) bool {
+	return x.CallID == y.CallID && x.Name == y.Name && compatibleContent(x.Parts, y.Parts)
+}
+
+// compatibleCompactions compares compactions: equal EncapsulatedID and
+// Dialect.
+func compatibleCompactions(x, y *lipapi.CompactionItem) bool {
+	return x.EncapsulatedID == y.EncapsulatedID && x.Dialect == y.Dialect
+}
+
+// compatibleExtensions compares extension items: equal Namespace, Type,
+// Implementor and Direction.
+func compatibleExtensions(x, y *lipapi.OpaqueExtension) bool {
+	return x.Namespace == y.Namespace && x.Type == y.Type && x.Implementor == y.Implementor && x.Direction == y.Direction
 }

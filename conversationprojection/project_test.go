@@ -353,11 +353,11 @@ func TestProjectSaysWhenExclusionRemovesEveryMessage(t *testing.T) {
 // validates the whole output call (the injected units included) instead of
 // judging it from the kept units: the reference for Project's shortcut.
 func pjProjectValidatingInFull(call lipapi.Call, snap Snapshot) error {
-	var k kernel
+	var k projector
 	if err := k.validate(&snap); err != nil {
 		return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
-	_, _, _, err := k.project(&call, k.trajectoryOf(&call, call.HasItemAuthority()), nil, true, false, nil)
+	_, err := k.provenanceOf(&call, k.trajectoryOf(&call, call.HasItemAuthority()))
 	return err
 }
 

@@ -56,13 +56,13 @@ import (
 // any provenance, however many entries share an identity and whatever
 // positions they give.
 func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, filteredBaseline lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
-	var k kernel
-	return k.reassertCall(&call, &snap, provenance, &filteredBaseline)
+	var pj projector
+	return pj.reassertCall(&call, &snap, provenance, &filteredBaseline)
 }
 
 // reassertCall is Reassert.
-func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
-	if err := k.validate(snap); err != nil {
+func (pj *projector) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
+	if err := pj.validate(snap); err != nil {
 		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 	}
 	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
@@ -71,7 +71,7 @@ func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayP
 	if err := trajectoryBounds(baseline, "filtered baseline"); err != nil {
 		return lipapi.Call{}, nil, err
 	}
-	r := reassertion{k: k, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + 16}
+	r := reassertion{pj: pj, call: call, baseline: baseline, window: len(snap.Steering) + len(prov) + driftSlack}
 	out, ev, err := r.run(prov)
 	if err != nil {
 		return lipapi.Call{}, nil, err
@@ -79,9 +79,15 @@ func (k *kernel) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayP
 	return out, ev, nil
 }
 
+// driftSlack is how many units, beyond one per overlay and provenance
+// entry (the copies), the transforms of a late call are expected to add or
+// drop in a row: identity reuse looks that far ahead for a unit equal to
+// the next one before it turns to its index (see reuser).
+const driftSlack = 16
+
 // reassertion is the state of one Reassert call.
 type reassertion struct {
-	k        *kernel
+	pj       *projector
 	call     *lipapi.Call
 	baseline *lipapi.Call
 	units    *trajectory    // call's units, once computed
@@ -94,7 +100,7 @@ type reassertion struct {
 // callUnits returns the units of call, hashing them on first use.
 func (r *reassertion) callUnits() *trajectory {
 	if r.units == nil {
-		r.units = r.k.trajectoryOf(r.call, r.call.HasItemAuthority())
+		r.units = r.pj.trajectoryOf(r.call, r.call.HasItemAuthority())
 	}
 	return r.units
 }
@@ -108,145 +114,182 @@ func (r *reassertion) baselineUnits(item bool) *trajectory {
 		f = 1
 	}
 	if r.base[f] == nil {
-		r.base[f] = r.k.trajectoryReusing(r.baseline, item, r.callUnits(), r.window)
+		r.base[f] = r.pj.trajectoryReusing(r.baseline, item, r.callUnits(), r.window)
 	}
 	return r.base[f]
 }
 
-// idInfo is what Reassert knows about one provenance identity.
-type idInfo struct {
-	overlay string      // the overlay ID of the first entry with the identity
-	p, f, l int         // provenance entries, units in F, units in cleaned
-	exp     [2][]int    // expected positions by region (index within the region), sorted
-	units   []int       // positions of the units of cleaned with the identity, ascending
-	strip   *stripGroup // the strip's state for units, while it runs
+// A copyIdentity is what Reassert knows of one identity that provenance
+// entries give the projection's copies.
+type copyIdentity struct {
+	overlay  string // the overlay ID of the first entry with the identity
+	entries  int    // the number of provenance entries with the identity
+	baseline int    // the number of message units of the filtered baseline with the identity
+	// units are the positions of the late call's units with the identity,
+	// ascending.
+	units []int
+	// expected are the positions the entries expect their copies at, per
+	// region (index within the region), sorted.
+	expected [2][]int
+	strip    *stripGroup // the strip's state for units, while it runs
 }
 
-// run performs Reassert after snapshot validation: it derives missing
-// provenance (step 2), takes the fast path (step 3), derives the baseline
-// counts (step 4), removes copies, tagged units and surplus (steps 5 to 8),
-// carries anchors (step 9) and projects the result (step 10).
+// run is Reassert once the snapshot and the bounds are checked.
 func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvidence, error) {
-	k := r.k
-	if len(prov) == 0 && len(k.snap.Steering) > 0 { // step 2
-		base, baseCall := (*trajectory)(nil), r.baseline
-		if hasTrajectory(r.baseline, true) {
-			base = r.baselineUnits(r.baseline.HasItemAuthority())
-		} else {
-			_, f, _, err := k.project(r.call, r.callUnits(), nil, false, false, nil)
-			if err != nil {
-				return lipapi.Call{}, nil, err
-			}
-			base, baseCall = f, r.call
-		}
-		_, _, ev, err := k.project(baseCall, base, nil, true, false, nil)
-		if err != nil {
+	if len(prov) == 0 && len(r.pj.snap.Steering) > 0 {
+		var err error
+		if prov, err = r.derivedProvenance(); err != nil {
 			return lipapi.Call{}, nil, err
 		}
-		prov = ev.Provenance
 	}
-	if len(k.snap.NeverBackend) == 0 && len(prov) == 0 { // step 3
-		if err := r.call.Validate(); err != nil {
-			return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
-		}
-		return lipapi.CloneCall(*r.call), &ProjectionEvidence{}, nil
+	if len(r.pj.snap.NeverBackend) == 0 && len(prov) == 0 {
+		return r.unchanged()
 	}
+	ct := r.callUnits()
+	r.pj.overlayIdentitiesFrom(ct, prov)
+	ids, order := provenanceIdentities(ct, prov)
+	if err := r.countBaseline(ct, prov, ids, order); err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	if err := tooManyCopies(order); err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	removed := make([]bool, ct.len())
+	removeCopies(ct, order, removed)
+	r.pj.markTagged(ct, removed)
+	if err := removeSurplus(order, removed); err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	var carried map[string]MessageAnchor
+	if hasUnits(r.baseline) {
+		carried = r.carry(ct, removed, prov)
+	}
+	return r.pj.result(r.call, ct, removed, carried)
+}
 
-	ct := r.callUnits() // step 4
-	r.k.overlayIdentitiesFrom(ct, prov)
-	var order []*idInfo // the identities of prov, in order of first entry
-	ids := provenanceIdentities(ct, prov, &order)
-	frozen := hasTrajectory(r.baseline, false)
-	var ft *trajectory // F's units in ct's form; nil while F is unavailable
-	if frozen {
+// derivedProvenance returns the provenance of the projection of the
+// filtered baseline, for a Reassert given none: of the baseline itself
+// when any of its trajectory slices is non-nil, else of
+// FilterNeverBackend's result on the call.
+func (r *reassertion) derivedProvenance() ([]OverlayProvenance, error) {
+	if hasTrajectorySlices(r.baseline) {
+		return r.pj.provenanceOf(r.baseline, r.baselineUnits(r.baseline.HasItemAuthority()))
+	}
+	f, err := r.pj.filtered(r.call, r.callUnits(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return r.pj.provenanceOf(r.call, f)
+}
+
+// unchanged returns a deep copy of the call, once it validates: Reassert's
+// result when there are no tags and no provenance, so nothing to remove.
+func (r *reassertion) unchanged() (lipapi.Call, *ProjectionEvidence, error) {
+	if err := r.call.Validate(); err != nil {
+		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	}
+	return lipapi.CloneCall(*r.call), &ProjectionEvidence{}, nil
+}
+
+// countBaseline sets the baseline count of each identity of order: the
+// message units with it in the filtered baseline, in the form of ct. That
+// is the frozen baseline when it has units; without one, the units of ct
+// that FilterNeverBackend keeps once the strip has removed the copies the
+// provenance identifies, and none at all when that projection fails. A
+// strip that cannot tell a copy from another unit fails.
+func (r *reassertion) countBaseline(ct *trajectory, prov []OverlayProvenance, ids *provIndex[copyIdentity], order []*copyIdentity) error {
+	var ft *trajectory
+	if hasUnits(r.baseline) {
 		ft = r.baselineUnits(ct.item)
 	} else {
 		stripped, err := r.strip(ct, prov, ids, order)
 		if err != nil {
-			return lipapi.Call{}, nil, err
+			return err
 		}
-		if _, f, _, err := k.project(r.call, ct, stripped, false, false, nil); err == nil {
-			ft = f
-		}
-	}
-	if ft != nil {
-		for i, id := range ft.ids {
-			if in := ids.of(id); in != nil && ft.isMessage(i) {
-				in.f++
-			}
+		if ft, err = r.pj.filtered(r.call, ct, stripped); err != nil {
+			return nil // no baseline: every unit with an identity of order is a copy
 		}
 	}
-	if ft != nil && len(prov) > 0 { // step 5
-		for _, in := range order {
-			if in.f > 0 && in.l > in.f+in.p {
-				return lipapi.Call{}, nil, fmt.Errorf("%w: %s: %d units share its identity, more than the %d of the baseline and %d of the provenance",
-					ErrProjectionFailed, overlayRef(in.overlay), in.l, in.f, in.p)
-			}
+	for i, id := range ft.ids {
+		if in := ids.of(id); in != nil && ft.isMessage(i) {
+			in.baseline++
 		}
 	}
-	removed := make([]bool, ct.len())
-	for _, in := range order { // step 6
-		if in.l > in.f {
-			removeNearest(ct, in, in.l-in.f, removed)
-		}
-	}
-	k.markTagged(ct, removed)       // step 7
-	if ft != nil && len(prov) > 0 { // step 8
-		for _, in := range order {
-			kept := 0
-			for _, u := range in.units {
-				if removed[u] {
-					continue
-				}
-				if kept++; kept > in.f {
-					removed[u] = true
-				}
-			}
-			if kept < in.f {
-				return lipapi.Call{}, nil, fmt.Errorf("%w: %s: %d units share its identity, fewer than the %d of the baseline",
-					ErrProjectionFailed, overlayRef(in.overlay), kept, in.f)
-			}
-		}
-	}
-	// cleaned is now the units of ct not removed.
-	var carried map[string]MessageAnchor
-	if frozen { // step 9
-		carried = r.carry(ct, removed, prov)
-	}
-	out, _, ev, err := k.project(r.call, ct, removed, true, true, carried) // step 10
-	if err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	return out, ev, nil
+	return nil
 }
 
-// provenanceIdentities returns the idInfo of each identity of prov, with
-// its entry count, expected positions in ct, and the positions and count
-// of ct's units carrying it.
-// order receives the idInfos in the order of their first entry.
-func provenanceIdentities(ct *trajectory, prov []OverlayProvenance, order *[]*idInfo) *provIndex[idInfo] {
-	ids := newProvIndex[idInfo](prov, func(e *OverlayProvenance) idInfo { return idInfo{overlay: e.OverlayID} })
-	for i := range prov {
-		in := ids.entry[i]
-		if in.p == 0 {
-			*order = append(*order, in)
-		}
-		in.p++
-		if x, ok := expectedPosition(ct, &prov[i]); ok {
-			in.exp[x.reg] = append(in.exp[x.reg], x.idx)
+// tooManyCopies fails when the late call holds more units of an identity
+// the baseline holds than the baseline and the provenance account for.
+func tooManyCopies(order []*copyIdentity) error {
+	for _, in := range order {
+		if in.baseline > 0 && len(in.units) > in.baseline+in.entries {
+			return fmt.Errorf("%w: %s: %d units share its identity, more than the %d of the baseline and %d of the provenance",
+				ErrProjectionFailed, overlayRef(in.overlay), len(in.units), in.baseline, in.entries)
 		}
 	}
-	for _, in := range *order {
-		slices.Sort(in.exp[0])
-		slices.Sort(in.exp[1])
+	return nil
+}
+
+// removeCopies marks as removed, for each identity of order, the units of
+// ct beyond the baseline count, nearest the positions the entries expect
+// their copies at.
+func removeCopies(ct *trajectory, order []*copyIdentity, removed []bool) {
+	for _, in := range order {
+		if n := len(in.units); n > in.baseline {
+			removeNearest(ct, in, n-in.baseline, removed)
+		}
+	}
+}
+
+// removeSurplus marks as removed, for each identity of order, the units
+// still kept beyond the baseline count, and fails when fewer are kept than
+// the baseline holds.
+func removeSurplus(order []*copyIdentity, removed []bool) error {
+	for _, in := range order {
+		kept := 0
+		for _, u := range in.units {
+			if removed[u] {
+				continue
+			}
+			if kept++; kept > in.baseline {
+				removed[u] = true
+			}
+		}
+		if kept < in.baseline {
+			return fmt.Errorf("%w: %s: %d units share its identity, fewer than the %d of the baseline",
+				ErrProjectionFailed, overlayRef(in.overlay), kept, in.baseline)
+		}
+	}
+	return nil
+}
+
+// provenanceIdentities returns the copyIdentity of each identity of prov,
+// with its entries, the positions they expect their copies at in ct, and
+// the positions of ct's units with the identity; and the copyIdentities in
+// the order of their first entry.
+func provenanceIdentities(ct *trajectory, prov []OverlayProvenance) (*provIndex[copyIdentity], []*copyIdentity) {
+	ids := newProvIndex(prov, func(e *OverlayProvenance) copyIdentity { return copyIdentity{overlay: e.OverlayID} })
+	var order []*copyIdentity
+	for i := range prov {
+		in := ids.entry[i]
+		if in.entries == 0 {
+			order = append(order, in)
+		}
+		in.entries++
+		if x, ok := expectedPosition(ct, &prov[i]); ok {
+			in.expected[x.reg] = append(in.expected[x.reg], x.idx)
+		}
+	}
+	for _, in := range order {
+		slices.Sort(in.expected[0])
+		slices.Sort(in.expected[1])
 	}
 	for i, id := range ct.ids {
 		if in := ids.of(id); in != nil {
 			in.units = append(in.units, i)
-			in.l++
 		}
 	}
-	return ids
+	return ids, order
 }
 
 // position is a unit position: region (0 instructions, 1 messages; 0 under
@@ -315,7 +358,7 @@ func distance(ct *trajectory, exp *[2][]int, u int) int {
 // removeNearest marks as removed the r units of in nearest in's expected
 // positions: smallest distance first, ties by earlier position. All
 // distances are taken on the current positions.
-func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
+func removeNearest(ct *trajectory, in *copyIdentity, r int, removed []bool) {
 	if r >= len(in.units) {
 		for _, u := range in.units {
 			removed[u] = true
@@ -325,7 +368,7 @@ func removeNearest(ct *trajectory, in *idInfo, r int, removed []bool) {
 	type cand struct{ d, u int }
 	cs := make([]cand, len(in.units))
 	for i, u := range in.units {
-		cs[i] = cand{distance(ct, &in.exp, u), u}
+		cs[i] = cand{distance(ct, &in.expected, u), u}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
 		if c := cmp.Compare(a.d, b.d); c != 0 {

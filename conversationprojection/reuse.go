@@ -67,9 +67,9 @@ func sameUnit(t *trajectory, i int, u *trajectory, j int) bool {
 // match to look first (the length of the longest run of known units
 // expected to be absent from c). It runs in O(n + len(known)) plus the
 // bytes hashed and compared.
-func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory, window int) *trajectory {
+func (pj *projector) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory, window int) *trajectory {
 	if known == nil || known.item != item || known.len() == 0 {
-		return k.trajectoryOf(c, item)
+		return pj.trajectoryOf(c, item)
 	}
 	t := &trajectory{item: item}
 	if item {
@@ -90,9 +90,9 @@ func (k *kernel) trajectoryReusing(c *lipapi.Call, item bool, known *trajectory,
 		var id sum
 		var err error
 		if item {
-			id, err = k.itemIdentity(&t.items[i])
+			id, err = pj.itemIdentity(&t.items[i])
 		} else {
-			id, err = k.messageIdentity(t.message(i))
+			id, err = pj.messageIdentity(t.message(i))
 		}
 		t.setIdentity(i, id, err)
 	}
@@ -165,24 +165,24 @@ func (r *reuser) index() {
 // once per overlay (the first entry for it pointing at a unit with an
 // identity), so the comparisons cost at most the overlays' texts, however
 // long the provenance.
-func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) {
+func (pj *projector) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) {
 	if len(prov) == 0 {
 		return
 	}
-	steering := k.snap.Steering
+	steering := pj.snap.Steering
 	byID := make(map[string]int, len(steering))
 	for i := range steering {
 		if steering[i].Active {
 			byID[steering[i].OverlayID] = i
 		}
 	}
-	if k.overlays == nil {
-		k.overlays = make([]sum, len(steering))
+	if pj.overlays == nil {
+		pj.overlays = make([]sum, len(steering))
 	}
 	for e := range prov {
 		i, ok := byID[prov[e].OverlayID]
 		x := prov[e].InjectedTrajectoryIndex
-		if !ok || !k.overlays[i].isZero() || x < 0 || x >= t.len() || t.ids[x].isZero() {
+		if !ok || !pj.overlays[i].isZero() || x < 0 || x >= t.len() || t.ids[x].isZero() {
 			continue
 		}
 		// One comparison per overlay: the entries of an overlay point at
@@ -203,7 +203,7 @@ func (k *kernel) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenance) 
 				continue
 			}
 		}
-		k.overlays[i] = t.ids[x]
+		pj.overlays[i] = t.ids[x]
 	}
 }
 

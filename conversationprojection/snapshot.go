@@ -149,6 +149,14 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 	if n := len(s.NeverBackend); n > MaxNeverBackendTags {
 		return tooManyTags(n)
 	}
+	if err := s.validateTags(); err != nil {
+		return err
+	}
+	return s.validateSteering(p)
+}
+
+// validateTags checks each tag, in order, with Tag.Validate.
+func (s *Snapshot) validateTags() error {
 	var valid ReasonCode // the reason code validated last
 	for i := range s.NeverBackend {
 		t := &s.NeverBackend[i]
@@ -167,6 +175,13 @@ func (s *Snapshot) validate(p *snapshotSums) error {
 			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}
+	return nil
+}
+
+// validateSteering checks each overlay, in order, and that its ID is not
+// an earlier one's, then the bounds of the active overlays; with p non-nil
+// it parses every anchor identity into p.
+func (s *Snapshot) validateSteering(p *snapshotSums) error {
 	dup, dupOf := firstDuplicate(s.Steering)
 	active, total := 0, 0
 	for i := range s.Steering {

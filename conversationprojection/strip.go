@@ -146,17 +146,23 @@ func (g *stripGroup) classify(ct *trajectory) {
 	}
 }
 
+// The answers of regionClass that are not a class.
+const (
+	mixedClasses = -1 // the remaining units of the region have several classes
+	noUnitLeft   = -2 // no unit of the region remains
+)
+
 // regionClass returns the class all remaining units of region reg share,
-// -1 when they have several, or -2 when none remains.
+// mixedClasses when they have several, or noUnitLeft when none remains.
 func (g *stripGroup) regionClass(ct *trajectory, reg int) int32 {
 	if g.left[reg] == 0 {
-		return -2
+		return noUnitLeft
 	}
 	if g.class == nil {
 		g.classify(ct)
 	}
 	if g.kinds[reg] > 1 {
-		return -1
+		return mixedClasses
 	}
 	return g.class[g.first(reg)]
 }
@@ -211,28 +217,7 @@ func (g *stripGroup) nearest(ct *trajectory, x position, ok bool) candidates {
 // choose returns the index to remove among c, the first candidate, and
 // whether the candidates are all alike; -1 when there is none.
 func (g *stripGroup) choose(ct *trajectory, c candidates) (int, bool) {
-	pick := -1
-	class := int32(-2) // the class every candidate shares so far; -2 for none yet
-	alike := true
-	for r := range 2 {
-		if !c.whole || !c.regions[r] {
-			continue
-		}
-		switch rc := g.regionClass(ct, r); {
-		case rc == -2: // nothing left there
-		case rc == -1:
-			alike = false
-			fallthrough
-		default:
-			if f := g.first(r); pick < 0 || f < pick {
-				pick = f
-			}
-			if class != -2 && class != rc {
-				alike = false
-			}
-			class = rc
-		}
-	}
+	pick, class, alike := g.wholeRegions(ct, c)
 	for _, t := range c.ties[:c.n] {
 		if pick < 0 || t < pick {
 			pick = t
@@ -241,20 +226,49 @@ func (g *stripGroup) choose(ct *trajectory, c candidates) (int, bool) {
 	if !alike || pick < 0 {
 		return pick, alike
 	}
-	// Compare the ties with each other, or with the whole regions' class.
+	return pick, g.tiesAlike(ct, c, class)
+}
+
+// wholeRegions returns, for the regions c takes whole, the first remaining
+// index (-1 for none), the class all their remaining units share
+// (noUnitLeft when none remains) and whether they share one.
+func (g *stripGroup) wholeRegions(ct *trajectory, c candidates) (pick int, class int32, alike bool) {
+	pick, class, alike = -1, noUnitLeft, true
+	for r := range 2 {
+		if !c.whole || !c.regions[r] {
+			continue
+		}
+		rc := g.regionClass(ct, r)
+		if rc == noUnitLeft {
+			continue
+		}
+		if f := g.first(r); pick < 0 || f < pick {
+			pick = f
+		}
+		if rc == mixedClasses || class != noUnitLeft && class != rc {
+			alike = false
+		}
+		class = rc
+	}
+	return pick, class, alike
+}
+
+// tiesAlike reports whether the ties of c are alike: of class, the class
+// of the whole regions, when there are any; else each other's neighbours.
+func (g *stripGroup) tiesAlike(ct *trajectory, c candidates, class int32) bool {
 	for k, t := range c.ties[:c.n] {
 		switch {
 		case class >= 0:
 			if g.class[t] != class {
-				return pick, false
+				return false
 			}
 		case k == 1:
 			if !sameNeighbours(ct, g.units[c.ties[0]], g.units[t]) {
-				return pick, false
+				return false
 			}
 		}
 	}
-	return pick, true
+	return true
 }
 
 // strip returns the removal marks of the strip: for each provenance entry
@@ -262,7 +276,7 @@ func (g *stripGroup) choose(ct *trajectory, c candidates) (int, bool) {
 // expected position. A tie between units whose neighbours differ is an
 // ambiguity and fails closed. order lists the identities of prov (as
 // provenanceIdentities returns them).
-func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[idInfo], order []*idInfo) ([]bool, error) {
+func (r *reassertion) strip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[copyIdentity], order []*copyIdentity) ([]bool, error) {
 	byKey := make([]int, len(prov))
 	for i := range byKey {
 		byKey[i] = i

@@ -12,7 +12,7 @@ import (
 // provenance entry in order-key order, the remaining unit with its
 // identity nearest its own expected position. A tie between units whose
 // neighbours differ is an ambiguity and fails closed.
-func refStrip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[idInfo]) ([]bool, error) {
+func refStrip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[copyIdentity]) ([]bool, error) {
 	order := make([]int, len(prov))
 	for i := range order {
 		order[i] = i

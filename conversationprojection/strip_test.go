@@ -95,10 +95,9 @@ func TestStripMatchesTheReference(t *testing.T) {
 	for iter := range 40_000 {
 		ct, vocab := stRandomTrajectory(rng)
 		prov := stRandomProvenance(rng, vocab, ct.len())
-		var order []*idInfo
-		want, werr := refStrip(ct, prov, provenanceIdentities(ct, prov, &order))
-		order = nil
-		ids := provenanceIdentities(ct, prov, &order)
+		refIDs, _ := provenanceIdentities(ct, prov)
+		want, werr := refStrip(ct, prov, refIDs)
+		ids, order := provenanceIdentities(ct, prov)
 		got, gerr := (&reassertion{}).strip(ct, prov, ids, order)
 		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
 			t.Fatalf("case %d (item %v, %d instructions, ids %x):\nprovenance %+v\nstrip     %v %v\nreference %v %v",
@@ -240,7 +239,7 @@ func TestOverlayIdentityIsComparedOncePerOverlay(t *testing.T) {
 		{"near-copy first", []int{0, 1}, false},
 		{"out of range first", []int{7, 1}, true},
 	} {
-		var k kernel
+		var k projector
 		k.use(&snap, nil)
 		ct := k.trajectoryOf(&call, true)
 		var prov []OverlayProvenance

@@ -28,62 +28,83 @@ import (
 // ErrProjectionFailed. Errors never contain identities or text. It hashes
 // each message unit once: O(n) plus the hashed bytes.
 func ResolveAfterIngressTailAnchor(call lipapi.Call, snap Snapshot) (MessageAnchor, error) {
-	var k kernel
-	return k.tailAnchor(&call, &snap)
+	var pj projector
+	return pj.tailAnchor(&call, &snap)
 }
 
 // tailAnchor is ResolveAfterIngressTailAnchor.
-func (k *kernel) tailAnchor(call *lipapi.Call, snap *Snapshot) (MessageAnchor, error) {
+func (pj *projector) tailAnchor(call *lipapi.Call, snap *Snapshot) (MessageAnchor, error) {
 	if err := tagBounds(snap); err != nil {
 		return MessageAnchor{}, err
 	}
 	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
 		return MessageAnchor{}, err
 	}
-	k.use(snap, nil)
+	pj.use(snap, nil)
 	if call.HasItemAuthority() {
-		return k.itemTailAnchor(call.Items)
+		return pj.itemTailAnchor(call.Items)
 	}
-	return k.legacyTailAnchor(call)
+	return pj.legacyTailAnchor(call)
 }
 
 // itemTailAnchor is ResolveAfterIngressTailAnchor under item authority.
-func (k *kernel) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) {
-	term := -1
-	for i := len(items) - 1; i >= 0; i-- {
-		if items[i].Kind == lipapi.ItemKindMessage {
-			term = i
-			break
-		}
-	}
+func (pj *projector) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) {
+	term := lastMessageItem(items)
 	if term < 0 {
 		return MessageAnchor{}, fmt.Errorf("%w: no message item", ErrTerminalUserNotFound)
 	}
-	id, err := k.itemIdentity(&items[term])
+	id, err := pj.itemIdentity(&items[term])
 	if err != nil {
 		return MessageAnchor{}, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, term, err)
 	}
-	if k.tagged(id) {
+	if pj.tagged(id) {
 		return MessageAnchor{}, fmt.Errorf("%w: the last message item is never_backend", ErrTerminalUserNotFound)
 	}
 	if items[term].Role != lipapi.RoleUser {
 		return MessageAnchor{}, fmt.Errorf("%w: the last message item is not a user message", ErrTerminalNotUser)
 	}
-	// Every other message item is hashed once: exclusion, removed IDs and
-	// the occurrence count all come from this pass.
+	occ, gone, err := pj.earlierItems(items[:term], id)
+	if err != nil {
+		return MessageAnchor{}, err
+	}
+	for i := len(items) - 1; i > term; i-- {
+		if !refersTo(&items[i], gone) {
+			return MessageAnchor{}, fmt.Errorf("%w: items[%d] follows the last user message", ErrTerminalNotUser, i)
+		}
+	}
+	return MessageAnchor{Identity: identityOfSum(id), Occurrence: occ}, nil
+}
+
+// lastMessageItem returns the position of the last message item of items,
+// or -1.
+func lastMessageItem(items []lipapi.Item) int {
+	for i := len(items) - 1; i >= 0; i-- {
+		if items[i].Kind == lipapi.ItemKindMessage {
+			return i
+		}
+	}
+	return -1
+}
+
+// earlierItems hashes each message item of items, the items before the
+// terminal one, whose untagged identity is id, once: it returns the
+// occurrence of the terminal item (one more than the untagged items with
+// its identity) and the IDs of the tagged message items, which exclusion
+// removes.
+func (pj *projector) earlierItems(items []lipapi.Item, id sum) (uint32, map[string]struct{}, error) {
 	var occ uint32 = 1
 	var gone map[string]struct{}
-	for i := 0; i < term; i++ {
+	for i := range items {
 		it := &items[i]
 		if it.Kind != lipapi.ItemKindMessage {
 			continue
 		}
-		other, err := k.itemIdentity(it)
+		other, err := pj.itemIdentity(it)
 		if err != nil {
-			return MessageAnchor{}, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, i, err)
+			return 0, nil, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, i, err)
 		}
 		switch {
-		case k.tagged(other):
+		case pj.tagged(other):
 			if it.ID != "" {
 				if gone == nil {
 					gone = make(map[string]struct{})
@@ -94,28 +115,23 @@ func (k *kernel) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) {
 			occ++
 		}
 	}
-	for i := len(items) - 1; i > term; i-- {
-		if !refersTo(&items[i], gone) {
-			return MessageAnchor{}, fmt.Errorf("%w: items[%d] follows the last user message", ErrTerminalNotUser, i)
-		}
-	}
-	return MessageAnchor{Identity: identityOfSum(id), Occurrence: occ}, nil
+	return occ, gone, nil
 }
 
 // legacyTailAnchor is ResolveAfterIngressTailAnchor under legacy
 // authority, over Instructions followed by Messages.
-func (k *kernel) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) {
+func (pj *projector) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) {
 	t := &trajectory{ins: call.Instructions, msgs: call.Messages}
 	n := len(call.Instructions) + len(call.Messages)
 	if n == 0 {
 		return MessageAnchor{}, fmt.Errorf("%w: no message", ErrTerminalUserNotFound)
 	}
 	term := n - 1
-	id, err := k.messageIdentity(t.message(term))
+	id, err := pj.messageIdentity(t.message(term))
 	if err != nil {
 		return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(term), err)
 	}
-	if k.tagged(id) {
+	if pj.tagged(id) {
 		return MessageAnchor{}, fmt.Errorf("%w: the last message is never_backend", ErrTerminalUserNotFound)
 	}
 	if t.message(term).Role != lipapi.RoleUser {
@@ -123,7 +139,7 @@ func (k *kernel) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) {
 	}
 	var occ uint32 = 1
 	for i := 0; i < term; i++ {
-		other, err := k.messageIdentity(t.message(i))
+		other, err := pj.messageIdentity(t.message(i))
 		if err != nil {
 			return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(i), err)
 		}

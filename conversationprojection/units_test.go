@@ -33,7 +33,7 @@ func TestResolveAnchorsMatchesResolveAnchor(t *testing.T) {
 			anchors = append(anchors, MessageAnchor{Identity: vocab[g.intn(len(vocab))], Occurrence: uint32(g.intn(4))})
 		}
 		anchors = append(anchors, MessageAnchor{}, MessageAnchor{Identity: "v1:junk", Occurrence: 1})
-		var k kernel
+		var k projector
 		tr := k.trajectoryOf(&call, true)
 		if tr.errs != nil {
 			continue // ResolveAnchor reports identity errors; resolveAnchors skips
@@ -86,7 +86,7 @@ func TestRanksFollowOrderKey(t *testing.T) {
 			snap.Steering = append(snap.Steering, Overlay{OverlayID: ids[j], SlotOrdinal: slot * uint64(1+i%2) << 40, Active: (i+int(slot))%3 != 0})
 		}
 	}
-	var k kernel
+	var k projector
 	k.use(&snap, nil)
 	rank := k.ranks()
 	var active []int

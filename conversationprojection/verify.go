@@ -40,12 +40,12 @@ import (
 // that is not equal to one of reasserted's at most once, and runs in
 // O(n + m log m) for n units and m provenance entries.
 func VerifyAdaptationPreservesProjection(reasserted, adapted lipapi.Call, snap Snapshot, provenance []OverlayProvenance) error {
-	var k kernel
-	return k.verifyCall(&reasserted, &adapted, &snap, provenance)
+	var pj projector
+	return pj.verifyCall(&reasserted, &adapted, &snap, provenance)
 }
 
 // verifyCall is VerifyAdaptationPreservesProjection.
-func (k *kernel) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, prov []OverlayProvenance) error {
+func (pj *projector) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, prov []OverlayProvenance) error {
 	if len(prov) == 0 && len(snap.NeverBackend) == 0 && len(snap.Steering) == 0 {
 		return nil
 	}
@@ -58,68 +58,109 @@ func (k *kernel) verifyCall(reasserted, adapted *lipapi.Call, snap *Snapshot, pr
 	if err := callBounds(adapted, ErrProjectionFailed, "adapted call"); err != nil {
 		return err
 	}
-	k.use(snap, nil)
-	return k.verify(reasserted, adapted, prov)
+	pj.use(snap, nil)
+	return pj.verify(reasserted, adapted, prov)
 }
 
-// verifyInfo is what Verify knows about one provenance identity.
-type verifyInfo struct {
-	overlay string // the overlay ID of its first entry
-	p       int    // number of entries
-	r, a    []int  // positions of its units in reasserted and adapted
+// A verifyIdentity is what Verify knows of one identity that provenance
+// entries give the projection's copies.
+type verifyIdentity struct {
+	overlay    string // the overlay ID of its first entry
+	entries    int    // the number of entries with the identity
+	reasserted []int  // the positions of the units with the identity in the reasserted call
+	adapted    []int  // and in the adapted call
 }
 
-// verify is VerifyAdaptationPreservesProjection after the trivial case.
-func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenance) error {
+// verify is VerifyAdaptationPreservesProjection after the trivial case:
+// the authority is kept, the copies of each identity are all there, each
+// entry's copy is found and their order is kept, no unit but a copy is
+// never_backend, and each copy is placed as its entry says.
+func (pj *projector) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenance) error {
 	item := reasserted.HasItemAuthority()
 	if adapted.HasItemAuthority() != item {
 		return fmt.Errorf("%w: the adapted call changed authority", ErrProjectionFailed)
 	}
-	rt := k.trajectoryOf(reasserted, item)
-	at := k.trajectoryReusing(adapted, item, rt, len(prov)+16)
+	rt := pj.trajectoryOf(reasserted, item)
+	at := pj.trajectoryReusing(adapted, item, rt, len(prov)+driftSlack)
+	ids, err := countCopies(rt, at, prov)
+	if err != nil {
+		return err
+	}
+	pos, err := copyPositions(rt, prov, ids)
+	if err != nil {
+		return err
+	}
+	if err := copiesInOrder(prov, pos); err != nil {
+		return err
+	}
+	copies := make([]bool, at.len())
+	for _, p := range pos {
+		copies[p] = true
+	}
+	for u, tagged := range pj.taggedAmong(at, copies) {
+		if tagged {
+			return fmt.Errorf("%w: %s of the adapted call is never_backend", ErrProjectionFailed, at.unitName(u))
+		}
+	}
+	return verifyPlacements(at, adapted, prov, pos, copies)
+}
 
-	// Step 3: per-identity counts.
-	ids := newProvIndex[verifyInfo](prov, func(e *OverlayProvenance) verifyInfo { return verifyInfo{overlay: e.OverlayID} })
-	var order []*verifyInfo
+// countCopies returns the verifyIdentity of each identity of prov, with
+// the positions of its units in rt and at, and fails unless at holds as
+// many of them as rt, and rt at least as many as the identity has entries.
+func countCopies(rt, at *trajectory, prov []OverlayProvenance) (*provIndex[verifyIdentity], error) {
+	ids := newProvIndex(prov, func(e *OverlayProvenance) verifyIdentity { return verifyIdentity{overlay: e.OverlayID} })
+	var order []*verifyIdentity
 	for _, in := range ids.entry {
-		if in.p == 0 {
+		if in.entries == 0 {
 			order = append(order, in)
 		}
-		in.p++
+		in.entries++
 	}
 	for i, id := range rt.ids {
 		if in := ids.of(id); in != nil {
-			in.r = append(in.r, i)
+			in.reasserted = append(in.reasserted, i)
 		}
 	}
 	for i, id := range at.ids {
 		if in := ids.of(id); in != nil {
-			in.a = append(in.a, i)
+			in.adapted = append(in.adapted, i)
 		}
 	}
 	for _, in := range order {
-		if len(in.a) != len(in.r) {
-			return fmt.Errorf("%w: %s: %d units share its identity in the adapted call, %d in the reasserted call",
-				ErrProjectionFailed, overlayRef(in.overlay), len(in.a), len(in.r))
+		if len(in.adapted) != len(in.reasserted) {
+			return nil, fmt.Errorf("%w: %s: %d units share its identity in the adapted call, %d in the reasserted call",
+				ErrProjectionFailed, overlayRef(in.overlay), len(in.adapted), len(in.reasserted))
 		}
-		if len(in.r) < in.p {
-			return fmt.Errorf("%w: %s: %d units share its identity in the reasserted call, fewer than its %d provenance entries",
-				ErrProjectionFailed, overlayRef(in.overlay), len(in.r), in.p)
+		if len(in.reasserted) < in.entries {
+			return nil, fmt.Errorf("%w: %s: %d units share its identity in the reasserted call, fewer than its %d provenance entries",
+				ErrProjectionFailed, overlayRef(in.overlay), len(in.reasserted), in.entries)
 		}
 	}
+	return ids, nil
+}
 
-	// Step 4: each copy's adapted position, by rank; order preserved.
+// copyPositions returns the position in the adapted call of each entry's
+// copy: the unit of the same rank, among the units with its identity, as
+// the copy at the entry's InjectedTrajectoryIndex in rt. It fails when no
+// copy stands there.
+func copyPositions(rt *trajectory, prov []OverlayProvenance, ids *provIndex[verifyIdentity]) ([]int, error) {
 	pos := make([]int, len(prov))
 	for i := range prov {
-		e := &prov[i]
-		x := e.InjectedTrajectoryIndex
+		x := prov[i].InjectedTrajectoryIndex
 		in := ids.entry[i]
 		if x < 0 || x >= rt.len() || ids.of(rt.ids[x]) != in {
-			return fmt.Errorf("%w: %s: no copy at injected trajectory index %d of the reasserted call",
-				ErrProjectionFailed, overlayRef(e.OverlayID), x)
+			return nil, fmt.Errorf("%w: %s: no copy at injected trajectory index %d of the reasserted call",
+				ErrProjectionFailed, overlayRef(prov[i].OverlayID), x)
 		}
-		pos[i] = in.a[sort.SearchInts(in.r, x)]
+		pos[i] = in.adapted[sort.SearchInts(in.reasserted, x)]
 	}
+	return pos, nil
+}
+
+// copiesInOrder fails unless the adapted positions pos of the copies keep
+// the order of their entries' InjectedTrajectoryIndex.
+func copiesInOrder(prov []OverlayProvenance, pos []int) error {
 	byIndex := make([]int, len(prov))
 	for i := range byIndex {
 		byIndex[i] = i
@@ -133,51 +174,69 @@ func (k *kernel) verify(reasserted, adapted *lipapi.Call, prov []OverlayProvenan
 				ErrProjectionFailed, overlayRef(prov[byIndex[j]].OverlayID), overlayRef(prov[byIndex[j-1]].OverlayID))
 		}
 	}
-
-	// Step 5: no never_backend unit but the copies.
-	copies := make([]bool, at.len())
-	for _, p := range pos {
-		copies[p] = true
-	}
-	for u, tagged := range k.taggedAmong(at, copies) {
-		if tagged {
-			return fmt.Errorf("%w: %s of the adapted call is never_backend", ErrProjectionFailed, at.unitName(u))
-		}
-	}
-	return verifyPlacements(at, adapted, prov, pos, copies)
+	return nil
 }
 
-// verifyPlacements is Verify step 6: the placement of each copy at its
-// adapted position pos[i], anchors resolved in one pass over the units of
-// at that are not copies.
+// verifyPlacements checks the placement of each copy at its adapted
+// position pos[i]: a stable-prefix copy stays within the instructions
+// (legacy authority); an after_message copy sits right after the unit its
+// resolved anchor names, counted over the units of at that are not copies
+// (all resolved in one pass), after the copies on the same anchor with
+// smaller order keys. Entries of any other kind fail.
 func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProvenance, pos []int, copies []bool) error {
-	var after []int // indexes of after_message entries
-	for i := range prov {
-		e := &prov[i]
-		switch e.ResolvedKind {
-		case PlacementStablePrefix:
-			if !at.item && pos[i] >= len(adapted.Instructions) {
-				return fmt.Errorf("%w: %s: its stable-prefix copy left the instructions", ErrProjectionFailed, overlayRef(e.OverlayID))
-			}
-		case PlacementAfterMessage:
-			if e.ResolvedAnchor == nil {
-				return fmt.Errorf("%w: %s: after_message provenance without a resolved anchor", ErrProjectionFailed, overlayRef(e.OverlayID))
-			}
-			after = append(after, i)
-		default:
-			return fmt.Errorf("%w: %s: unknown resolved kind", ErrProjectionFailed, overlayRef(e.OverlayID))
-		}
-	}
-	if len(after) == 0 {
-		return nil
+	after, err := afterMessageEntries(at, adapted, prov, pos)
+	if err != nil || len(after) == 0 {
+		return err
 	}
 	anchors := make([]MessageAnchor, len(after))
 	for j, i := range after {
 		anchors[j] = *prov[i].ResolvedAnchor
 	}
 	targets := at.resolveAnchors(anchors, copies)
-	// rank[j]: the after_message entries on the same anchor with a smaller
-	// order key, found by sorting by (anchor, order key).
+	rank := ranksOnAnchor(prov, after, anchors)
+	for j, i := range after {
+		e := &prov[i]
+		if targets[j] < 0 {
+			return fmt.Errorf("%w: %s: anchor %s does not resolve in the adapted call",
+				ErrProjectionFailed, overlayRef(e.OverlayID), anchorRef(anchors[j]))
+		}
+		if want := targets[j] + 1 + rank[j]; pos[i] != want {
+			return fmt.Errorf("%w: %s: copy at position %d, want %d after anchor %s",
+				ErrProjectionFailed, overlayRef(e.OverlayID), pos[i], want, anchorRef(anchors[j]))
+		}
+	}
+	return nil
+}
+
+// afterMessageEntries checks the resolved kind of every entry and that
+// each stable-prefix copy stays within the instructions (legacy
+// authority), and returns the indexes of the after_message entries.
+func afterMessageEntries(at *trajectory, adapted *lipapi.Call, prov []OverlayProvenance, pos []int) ([]int, error) {
+	var after []int
+	for i := range prov {
+		e := &prov[i]
+		switch e.ResolvedKind {
+		case PlacementStablePrefix:
+			if !at.item && pos[i] >= len(adapted.Instructions) {
+				return nil, fmt.Errorf("%w: %s: its stable-prefix copy left the instructions", ErrProjectionFailed, overlayRef(e.OverlayID))
+			}
+		case PlacementAfterMessage:
+			if e.ResolvedAnchor == nil {
+				return nil, fmt.Errorf("%w: %s: after_message provenance without a resolved anchor", ErrProjectionFailed, overlayRef(e.OverlayID))
+			}
+			after = append(after, i)
+		default:
+			return nil, fmt.Errorf("%w: %s: unknown resolved kind", ErrProjectionFailed, overlayRef(e.OverlayID))
+		}
+	}
+	return after, nil
+}
+
+// ranksOnAnchor returns, for the j-th after_message entry prov[after[j]],
+// whose anchor is anchors[j], the number of after_message entries on the
+// same anchor with a smaller order key, found by sorting by (anchor, order
+// key).
+func ranksOnAnchor(prov []OverlayProvenance, after []int, anchors []MessageAnchor) []int {
 	byAnchor := make([]int, len(after))
 	for j := range byAnchor {
 		byAnchor[j] = j
@@ -201,16 +260,5 @@ func verifyPlacements(at *trajectory, adapted *lipapi.Call, prov []OverlayProven
 			rank[b] = s - group
 		}
 	}
-	for j, i := range after {
-		e := &prov[i]
-		if targets[j] < 0 {
-			return fmt.Errorf("%w: %s: anchor %s does not resolve in the adapted call",
-				ErrProjectionFailed, overlayRef(e.OverlayID), anchorRef(anchors[j]))
-		}
-		if want := targets[j] + 1 + rank[j]; pos[i] != want {
-			return fmt.Errorf("%w: %s: copy at position %d, want %d after anchor %s",
-				ErrProjectionFailed, overlayRef(e.OverlayID), pos[i], want, anchorRef(anchors[j]))
-		}
-	}
-	return nil
+	return rank
 }

@@ -75,3 +75,100 @@ const (
 	// opaque data, extension data and annotation data.
 	MaxJSONDepth = 64
 )
+
+// A limit is one count or size bound of Validate: the field at path,
+// relative to the value checked, holds at most max elements or bytes; a
+// field over it breaks the rule with the message msg.
+type limit struct {
+	path string
+	max  int
+	msg  string
+}
+
+// The limits, each bound once. Validate and CheckBounds check a value's
+// fields against them in the order its sizes method lists them; the paths
+// of the reasoning payload's limits are relative to the payload.
+var (
+	// A call.
+	limitCallID       = limit{"ID", MaxCallIDBytes, "call id is too long"}
+	limitItems        = limit{"Items", MaxItems, "too many items"}
+	limitMessages     = limit{"Messages", MaxMessages, "too many messages"}
+	limitInstructions = limit{"Instructions", MaxInstructionMessages, "too many instruction messages"}
+
+	// An item and its variants.
+	limitItemID            = limit{".ID", MaxItemReferenceIDBytes, "item id is too long"}
+	limitItemContent       = limit{".Content", MaxContentPartsPerItem, "too many content parts"}
+	limitReferenceID       = limit{".Reference.ID", MaxItemReferenceIDBytes, "item reference id is too long"}
+	limitToolCallID        = limit{".ToolCall.CallID", MaxRefStringBytes, "call id is too long"}
+	limitToolCallName      = limit{".ToolCall.Name", MaxToolNameBytes, "tool name is too long"}
+	limitToolArguments     = limit{".ToolCall.Arguments", MaxToolParametersBytes, "JSON value is too long"}
+	limitToolResultCallID  = limit{".ToolResult.CallID", MaxRefStringBytes, "call id is too long"}
+	limitToolResultName    = limit{".ToolResult.Name", MaxToolNameBytes, "tool name is too long"}
+	limitToolOutput        = limit{".ToolResult.Output", MaxPartTextBytes, "output is too long"}
+	limitToolResultParts   = limit{".ToolResult.Parts", MaxContentPartsPerItem, "too many parts"}
+	limitEncapsulatedID    = limit{".Compaction.EncapsulatedID", MaxRefStringBytes, "encapsulated id is too long"}
+	limitCompactionDialect = limit{".Compaction.Dialect", MaxCompactionDialectBytes, "compaction dialect is too long"}
+	limitCompactionImpl    = limit{".Compaction.Implementor", MaxExtensionImplementorBytes, "implementor is too long"}
+	limitCompactionSecret  = limit{".Compaction.EncryptedContent", MaxCompactionEncryptedContentBytes, "encrypted content is too long"}
+	limitCompactionOpaque  = limit{".Compaction.Opaque", MaxPartJSONBytes, "JSON value is too long"}
+	limitExtNamespace      = limit{".Extension.Namespace", MaxExtensionNamespaceBytes, "namespace is too long"}
+	limitExtType           = limit{".Extension.Type", MaxExtensionTypeBytes, "extension type is too long"}
+	limitExtImplementor    = limit{".Extension.Implementor", MaxExtensionImplementorBytes, "implementor is too long"}
+	limitExtDirection      = limit{".Extension.Direction", MaxExtensionDirectionBytes, "direction is too long"}
+	limitExtData           = limit{".Extension.Data", MaxExtensionDataBytes, "JSON value is too long"}
+
+	// A content part, by kind; an extension part's paths are relative to
+	// its Extension.
+	limitText            = limit{".Text", MaxPartTextBytes, "text is too long"}
+	limitSummary         = limit{".Summary", MaxPartTextBytes, "text is too long"}
+	limitRefusal         = limit{".Refusal", MaxPartTextBytes, "text is too long"}
+	limitImageRef        = limit{".ImageRef", MaxRefStringBytes, "image reference is too long"}
+	limitImageMIME       = limit{".ImageMIME", MaxRefStringBytes, "image media type is too long"}
+	limitFileRef         = limit{".FileRef", MaxRefStringBytes, "file reference is too long"}
+	limitFileData        = limit{".FileData", MaxFileDataBytes, "file data is too long"}
+	limitFileMIME        = limit{".FileMIME", MaxRefStringBytes, "file media type is too long"}
+	limitFileName        = limit{".FileName", MaxRefStringBytes, "file name is too long"}
+	limitVideoRef        = limit{".VideoRef", MaxRefStringBytes, "video reference is too long"}
+	limitVideoMIME       = limit{".VideoMIME", MaxRefStringBytes, "video media type is too long"}
+	limitAssistantRef    = limit{".AssistantRef", MaxRefStringBytes, "assistant reference is too long"}
+	limitJSONText        = limit{".Text", MaxPartJSONBytes, "json text is too long"}
+	limitAnnotationType  = limit{".Annotation.Type", MaxRefStringBytes, "annotation type is too long"}
+	limitAnnotationData  = limit{".Annotation.Data", MaxPartJSONBytes, "JSON value is too long"}
+	limitPartNamespace   = limit{".Namespace", MaxExtensionNamespaceBytes, "namespace is too long"}
+	limitPartImplementor = limit{".Implementor", MaxExtensionImplementorBytes, "implementor is too long"}
+	limitPartType        = limit{".Type", MaxExtensionTypeBytes, "extension type is too long"}
+	limitPartData        = limit{".Data", MaxExtensionDataBytes, "extension data is too long"}
+
+	// A legacy message and its parts.
+	limitParts           = limit{".Parts", MaxPartsPerMessage, "too many parts"}
+	limitContentJSON     = limit{".Content", MaxPartJSONBytes, "content is too long"}
+	limitToolCallIDRef   = limit{".ToolCallID", MaxRefStringBytes, "tool call id is too long"}
+	limitPartToolName    = limit{".ToolName", MaxToolNameBytes, "tool name is too long"}
+	limitAnyPartToolName = limit{".ToolName", MaxRefStringBytes, "tool name is too long"}
+
+	// A reasoning payload.
+	limitDialect          = limit{".Dialect", MaxReasoningDialectBytes, "reasoning dialect is too long"}
+	limitReasoningText    = limit{".Text", MaxReasoningTextBytes, "reasoning text is too long"}
+	limitSignature        = limit{".Signature", MaxReasoningSignatureBytes, "reasoning signature is too long"}
+	limitReasoningOpaque  = limit{".Opaque", MaxReasoningOpaqueBytes, "reasoning opaque payload is too long"}
+	limitReasoningSummary = limit{".Summary", MaxPartJSONBytes, "reasoning summary is too long"}
+	limitReasoningContent = limit{".Content", MaxPartJSONBytes, "reasoning content is too long"}
+	limitReasoningSecret  = limit{".EncryptedContent", MaxPartJSONBytes, "reasoning encrypted content is too long"}
+)
+
+// A size is the size n of a field the limit l bounds.
+type size struct {
+	n int
+	l *limit
+}
+
+// firstOver returns the problem of the first of sizes over its limit, or
+// none.
+func firstOver(sizes ...size) problem {
+	for _, s := range sizes {
+		if s.n > s.l.max {
+			return fail(s.l.path, s.l.msg)
+		}
+	}
+	return problem{}
+}

@@ -21,23 +21,6 @@ func validJSONString(s string) bool {
 // MaxJSONDepth levels of arrays and objects.
 func validJSONWithinDepth(b []byte) bool { return canon.CheckJSON(b, MaxJSONDepth) == nil }
 
-// boundedJSON checks a raw value that must be at most limit bytes and, when
-// non-empty, valid JSON within MaxJSONDepth.
-func boundedJSON(field string, b []byte, limit int) problem {
-	if p := jsonBound(field, b, limit); p.failed() {
-		return p
-	}
-	return withinDepth(field, b)
-}
-
-// jsonBound checks that a raw value is at most limit bytes.
-func jsonBound(field string, b []byte, limit int) problem {
-	if len(b) > limit {
-		return fail(field, "JSON value is too long")
-	}
-	return problem{}
-}
-
 // withinDepth checks that a raw value is empty or valid JSON within
 // MaxJSONDepth.
 func withinDepth(field string, b []byte) problem {

@@ -56,22 +56,20 @@ func (r *ReasoningPart) payloadBytes() int {
 		len(r.Content) + len(r.EncryptedContent)
 }
 
-// checkSizes applies the legacy envelope bounds to r: Dialect, Text,
-// Signature and Opaque.
-func (r *ReasoningPart) checkSizes() problem {
-	if len(r.Dialect) > MaxReasoningDialectBytes {
-		return fail(".Dialect", "reasoning dialect is too long")
+// sizes returns the sizes of r's bounded fields, in the order the
+// reasoning rules check them: the dialect as given (the rules bound it once
+// normalized), the payloads Text, Signature and Opaque, then the JSON
+// payloads Summary, Content and EncryptedContent.
+func (r *ReasoningPart) sizes() [7]size {
+	return [...]size{
+		{len(r.Dialect), &limitDialect},
+		{len(r.Text), &limitReasoningText},
+		{len(r.Signature), &limitSignature},
+		{len(r.Opaque), &limitReasoningOpaque},
+		{len(r.Summary), &limitReasoningSummary},
+		{len(r.Content), &limitReasoningContent},
+		{len(r.EncryptedContent), &limitReasoningSecret},
 	}
-	if len(r.Text) > MaxReasoningTextBytes {
-		return fail(".Text", "reasoning text is too long")
-	}
-	if len(r.Signature) > MaxReasoningSignatureBytes {
-		return fail(".Signature", "reasoning signature is too long")
-	}
-	if len(r.Opaque) > MaxReasoningOpaqueBytes {
-		return fail(".Opaque", "reasoning opaque payload is too long")
-	}
-	return problem{}
 }
 
 // check applies the reasoning rules to r, which may be nil, and returns the
@@ -85,13 +83,32 @@ func (r *ReasoningPart) check() string {
 	switch {
 	case norm == "":
 		return "reasoning dialect is required"
-	case len(norm) > MaxReasoningDialectBytes:
-		return "reasoning dialect is too long"
+	case len(norm) > limitDialect.max:
+		return limitDialect.msg
 	case r.Dialect != norm:
 		return "reasoning dialect is not normalized"
 	case r.Text == "" && r.Signature == "" && len(r.Opaque) == 0 && len(r.Summary) == 0 &&
 		len(r.Content) == 0 && !r.EncryptedContentPresent:
 		return "reasoning payload is empty"
+	}
+	if msg := r.invalidJSON(); msg != "" {
+		return msg
+	}
+	s := r.sizes()
+	if p := firstOver(s[1:]...); p.failed() { // every payload
+		return p.msg
+	}
+	if len(r.Opaque) > 0 && !validJSON(r.Opaque) {
+		return "reasoning opaque payload is not valid JSON"
+	}
+	return ""
+}
+
+// invalidJSON returns the reason a JSON payload of r other than Opaque is
+// not valid JSON, or "": a non-empty Summary or Content, and a non-empty
+// EncryptedContent when EncryptedContentPresent is set.
+func (r *ReasoningPart) invalidJSON() string {
+	switch {
 	case len(r.Summary) > 0 && !validJSON(r.Summary):
 		return "reasoning summary is not valid JSON"
 	case len(r.Content) > 0 && !validJSON(r.Content):
@@ -99,11 +116,15 @@ func (r *ReasoningPart) check() string {
 	case r.EncryptedContentPresent && len(r.EncryptedContent) > 0 && !validJSON(r.EncryptedContent):
 		return "reasoning encrypted content is not valid JSON"
 	}
-	if msg := r.sizeBounds(); msg != "" {
-		return msg
-	}
-	if len(r.Opaque) > 0 && !validJSON(r.Opaque) {
-		return "reasoning opaque payload is not valid JSON"
-	}
 	return ""
+}
+
+// bounds returns the reason the sizes of r, which may be nil, break the
+// reasoning rules (in their order, the dialect as given), or "".
+func (r *ReasoningPart) bounds() string {
+	if r == nil {
+		return ""
+	}
+	s := r.sizes()
+	return firstOver(s[:]...).msg
 }

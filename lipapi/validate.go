@@ -109,58 +109,76 @@ func (c *Call) validateItems() problem {
 	if p := c.itemEnvelopeBounds(); p.failed() {
 		return p
 	}
-	items := c.Items
+	var idBuf, callBuf [smallIndexSlots]uint16
+	ids, calls, dup := indexItems(c.Items, &idBuf, &callBuf)
+	if dup >= 0 {
+		return fail(indexed("Items", dup)+".ID", "duplicate item id")
+	}
+	total := 0
+	for i := range c.Items {
+		if p := checkItemAt(c.Items, i, &ids, &calls, &total); p.failed() {
+			return p
+		}
+	}
+	return problem{}
+}
 
-	// The first position of each item ID and of each tool call ID. Item
-	// positions fit in uint16 since len(items) <= MaxItems.
+// indexItems returns the first position of each item ID and of each tool
+// call ID of items, their tables carved from idBuf and callBuf while they
+// fit, and the first position whose ID an earlier item holds (-1 for
+// none). Item positions fit in uint16 since len(items) <= MaxItems.
+func indexItems(items []Item, idBuf, callBuf *[smallIndexSlots]uint16) (ids, calls itemIndex, dup int) {
 	nIDs, nCalls := 0, 0
 	for i := range items {
 		if items[i].ID != "" {
 			nIDs++
 		}
-		if items[i].Kind == ItemKindToolCall && items[i].ToolCall != nil {
+		if items[i].isToolCall() {
 			nCalls++
 		}
 	}
-	var idBuf, callBuf [smallIndexSlots]uint16
-	ids := newItemIndex(items, false, nIDs, &idBuf)
-	calls := newItemIndex(items, true, nCalls, &callBuf)
-	dup := -1 // the first position whose ID an earlier item holds
+	ids = newItemIndex(items, false, nIDs, idBuf)
+	calls = newItemIndex(items, true, nCalls, callBuf)
+	dup = -1
 	for i := range items {
 		if items[i].ID != "" && ids.add(i) >= 0 && dup < 0 {
 			dup = i
 		}
-		if items[i].Kind == ItemKindToolCall && items[i].ToolCall != nil {
+		if items[i].isToolCall() {
 			calls.add(i)
 		}
 	}
-	if dup >= 0 {
-		return fail(indexed("Items", dup)+".ID", "duplicate item id")
-	}
+	return ids, calls, dup
+}
 
-	total := 0
-	for i := range items {
-		it := &items[i]
-		if p := it.check(); p.failed() {
-			return p.under(indexed("Items", i))
+// isToolCall reports whether it is a tool_call item with its payload.
+func (it *Item) isToolCall() bool { return it.Kind == ItemKindToolCall && it.ToolCall != nil }
+
+// checkItemAt applies to items[i] its own rules, then the rules across
+// items (an item reference does not point forward; tool call IDs are
+// unique and each tool result follows its call), then the reasoning budget,
+// *total holding the reasoning payload bytes of the items before it.
+func checkItemAt(items []Item, i int, ids, calls *itemIndex, total *int) problem {
+	it := &items[i]
+	if p := it.check(); p.failed() {
+		return p.under(indexed("Items", i))
+	}
+	switch it.Kind {
+	case ItemKindItemReference:
+		if ids.first(it.Reference.ID) > i {
+			return fail(indexed("Items", i)+".Reference.ID", "item reference points forward")
 		}
-		switch it.Kind {
-		case ItemKindItemReference:
-			if ids.first(it.Reference.ID) > i {
-				return fail(indexed("Items", i)+".Reference.ID", "item reference points forward")
-			}
-		case ItemKindToolCall:
-			if j := calls.first(it.ToolCall.CallID); j >= 0 && j < i {
-				return fail(indexed("Items", i)+".ToolCall.CallID", "duplicate tool call id")
-			}
-		case ItemKindToolResult:
-			if j := calls.first(it.ToolResult.CallID); j < 0 || j > i {
-				return fail(indexed("Items", i)+".ToolResult.CallID", "tool result has no earlier tool call")
-			}
+	case ItemKindToolCall:
+		if j := calls.first(it.ToolCall.CallID); j >= 0 && j < i {
+			return fail(indexed("Items", i)+".ToolCall.CallID", "duplicate tool call id")
 		}
-		if !addItemReasoning(&total, it) {
-			return fail(indexed("Items", i), "reasoning payload exceeds the per-call budget")
+	case ItemKindToolResult:
+		if j := calls.first(it.ToolResult.CallID); j < 0 || j > i {
+			return fail(indexed("Items", i)+".ToolResult.CallID", "tool result has no earlier tool call")
 		}
+	}
+	if !addItemReasoning(total, it) {
+		return fail(indexed("Items", i), "reasoning payload exceeds the per-call budget")
 	}
 	return problem{}
 }

@@ -4,17 +4,11 @@ import "strings"
 
 // check applies the item rules to it, with fields relative to the item.
 func (it *Item) check() problem {
-	if len(it.ID) > MaxItemReferenceIDBytes {
-		return fail(".ID", "item id is too long")
+	if p := it.idBound(); p.failed() {
+		return p
 	}
-	if it.Status != "" && !it.Status.valid() {
-		return fail(".Status", "invalid item status")
-	}
-	if it.Phase != "" && !it.Phase.valid() {
-		return fail(".Phase", "invalid assistant phase")
-	}
-	if it.Phase != "" && (it.Kind != ItemKindMessage || it.Role != RoleAssistant) {
-		return fail(".Phase", "phase is only allowed on assistant message items")
+	if p := it.checkStatusAndPhase(); p.failed() {
+		return p
 	}
 	switch it.Kind {
 	case ItemKindMessage:
@@ -22,6 +16,29 @@ func (it *Item) check() problem {
 	case "":
 		return fail(".Kind", "item kind is required")
 	}
+	if p := it.checkOwnVariantOnly(); p.failed() {
+		return p
+	}
+	return it.checkVariant()
+}
+
+// checkStatusAndPhase checks that Status is empty or valid, and Phase empty
+// or valid on an assistant message item.
+func (it *Item) checkStatusAndPhase() problem {
+	switch {
+	case it.Status != "" && !it.Status.valid():
+		return fail(".Status", "invalid item status")
+	case it.Phase != "" && !it.Phase.valid():
+		return fail(".Phase", "invalid assistant phase")
+	case it.Phase != "" && (it.Kind != ItemKindMessage || it.Role != RoleAssistant):
+		return fail(".Phase", "phase is only allowed on assistant message items")
+	}
+	return problem{}
+}
+
+// checkOwnVariantOnly checks that an item of a kind other than message is
+// of a known kind and carries no content, role or variant but its own.
+func (it *Item) checkOwnVariantOnly() problem {
 	own, known := it.ownVariant()
 	if !known {
 		return fail(".Kind", "unknown item kind")
@@ -33,15 +50,21 @@ func (it *Item) check() problem {
 	if n != 0 || len(it.Content) != 0 || it.Role != "" {
 		return fail("", "item carries fields of another kind")
 	}
+	return problem{}
+}
+
+// idBound checks the bound of the item's ID.
+func (it *Item) idBound() problem { return firstOver(size{len(it.ID), &limitItemID}) }
+
+// checkVariant applies the rules of the variant of an item of a known
+// kind other than message, which carries no other variant.
+func (it *Item) checkVariant() problem {
 	switch it.Kind {
 	case ItemKindItemReference:
 		if it.Reference == nil || blank(it.Reference.ID) {
 			return fail(".Reference.ID", "item reference id is required")
 		}
-		if len(it.Reference.ID) > MaxItemReferenceIDBytes {
-			return fail(".Reference.ID", "item reference id is too long")
-		}
-		return problem{}
+		return it.Reference.bounds()
 	case ItemKindToolCall:
 		return it.ToolCall.check()
 	case ItemKindToolResult:
@@ -109,10 +132,20 @@ func (it *Item) checkMessage() problem {
 	if len(it.Content) == 0 {
 		return fail(".Content", "content is required")
 	}
-	if len(it.Content) > MaxContentPartsPerItem {
-		return fail(".Content", "too many content parts")
+	if p := firstOver(size{len(it.Content), &limitItemContent}); p.failed() {
+		return p
 	}
 	return checkContentParts(".Content", it.Content)
+}
+
+// sizes returns the sizes of tc's bounded fields, in Validate's order: the
+// call ID and the name, then the arguments.
+func (tc *ToolCallItem) sizes() [3]size {
+	return [...]size{
+		{len(tc.CallID), &limitToolCallID},
+		{len(tc.Name), &limitToolCallName},
+		{len(tc.Arguments), &limitToolArguments},
+	}
 }
 
 // check applies the rules of a tool_call item's payload, which may be nil.
@@ -124,14 +157,29 @@ func (tc *ToolCallItem) check() problem {
 		return fail(".ToolCall.CallID", "call id is required")
 	case blank(tc.Name):
 		return fail(".ToolCall.Name", "tool name is required")
-	case len(tc.CallID) > MaxRefStringBytes:
-		return fail(".ToolCall.CallID", "call id is too long")
-	case len(tc.Name) > MaxToolNameBytes:
-		return fail(".ToolCall.Name", "tool name is too long")
-	case outerSpace(tc.Name):
+	}
+	s := tc.sizes()
+	if p := firstOver(s[:2]...); p.failed() { // the call ID and the name
+		return p
+	}
+	if outerSpace(tc.Name) {
 		return fail(".ToolCall.Name", "tool name has leading or trailing white space")
 	}
-	return boundedJSON(".ToolCall.Arguments", tc.Arguments, MaxToolParametersBytes)
+	if p := firstOver(s[2:]...); p.failed() { // the arguments
+		return p
+	}
+	return withinDepth(".ToolCall.Arguments", tc.Arguments)
+}
+
+// sizes returns the sizes of tr's bounded fields, in Validate's order: the
+// call ID and the name, then the output and the number of parts.
+func (tr *ToolResultItem) sizes() [4]size {
+	return [...]size{
+		{len(tr.CallID), &limitToolResultCallID},
+		{len(tr.Name), &limitToolResultName},
+		{len(tr.Output), &limitToolOutput},
+		{len(tr.Parts), &limitToolResultParts},
+	}
 }
 
 // check applies the rules of a tool_result item's payload, which may be nil.
@@ -141,20 +189,32 @@ func (tr *ToolResultItem) check() problem {
 		return fail(".ToolResult", "tool_result item requires a tool result")
 	case blank(tr.CallID):
 		return fail(".ToolResult.CallID", "call id is required")
-	case len(tr.CallID) > MaxRefStringBytes:
-		return fail(".ToolResult.CallID", "call id is too long")
-	case len(tr.Name) > MaxToolNameBytes:
-		return fail(".ToolResult.Name", "tool name is too long")
+	}
+	s := tr.sizes()
+	if p := firstOver(s[:2]...); p.failed() { // the call ID and the name
+		return p
+	}
+	switch {
 	case outerSpace(tr.Name):
 		return fail(".ToolResult.Name", "tool name has leading or trailing white space")
 	case (tr.Output != "") == (len(tr.Parts) != 0):
 		return fail(".ToolResult", "tool result requires exactly one of output and parts")
-	case len(tr.Output) > MaxPartTextBytes:
-		return fail(".ToolResult.Output", "output is too long")
-	case len(tr.Parts) > MaxContentPartsPerItem:
-		return fail(".ToolResult.Parts", "too many parts")
+	}
+	if p := firstOver(s[2:]...); p.failed() { // the output and the parts
+		return p
 	}
 	return checkContentParts(".ToolResult.Parts", tr.Parts)
+}
+
+// sizes returns the sizes of cp's bounded fields, in Validate's order.
+func (cp *CompactionItem) sizes() [5]size {
+	return [...]size{
+		{len(cp.EncapsulatedID), &limitEncapsulatedID},
+		{len(cp.Dialect), &limitCompactionDialect},
+		{len(cp.Implementor), &limitCompactionImpl},
+		{len(cp.EncryptedContent), &limitCompactionSecret},
+		{len(cp.Opaque), &limitCompactionOpaque},
+	}
 }
 
 // check applies the rules of a compaction item's payload, which may be nil.
@@ -162,10 +222,23 @@ func (cp *CompactionItem) check() problem {
 	if cp == nil {
 		return fail(".Compaction", "compaction item requires a compaction payload")
 	}
-	if p := cp.bounds(); p.failed() {
+	s := cp.sizes()
+	if p := firstOver(s[:]...); p.failed() {
 		return p
 	}
 	return withinDepth(".Compaction.Opaque", cp.Opaque)
+}
+
+// sizes returns the sizes of ext's bounded fields, in Validate's order:
+// the namespace, then the type, implementor, direction and data.
+func (ext *OpaqueExtension) sizes() [5]size {
+	return [...]size{
+		{len(ext.Namespace), &limitExtNamespace},
+		{len(ext.Type), &limitExtType},
+		{len(ext.Implementor), &limitExtImplementor},
+		{len(ext.Direction), &limitExtDirection},
+		{len(ext.Data), &limitExtData},
+	}
 }
 
 // check applies the rules of an extension item's payload, which may be nil.
@@ -177,16 +250,16 @@ func (ext *OpaqueExtension) check() problem {
 		return fail(".Extension.Namespace", "namespace is required")
 	case innerSpace(strings.TrimSpace(ext.Namespace)):
 		return fail(".Extension.Namespace", "namespace contains white space")
-	case len(ext.Namespace) > MaxExtensionNamespaceBytes:
-		return fail(".Extension.Namespace", "namespace is too long")
-	case blank(ext.Type):
-		return fail(".Extension.Type", "extension type is required")
-	case len(ext.Type) > MaxExtensionTypeBytes:
-		return fail(".Extension.Type", "extension type is too long")
-	case len(ext.Implementor) > MaxExtensionImplementorBytes:
-		return fail(".Extension.Implementor", "implementor is too long")
-	case len(ext.Direction) > MaxExtensionDirectionBytes:
-		return fail(".Extension.Direction", "direction is too long")
 	}
-	return boundedJSON(".Extension.Data", ext.Data, MaxExtensionDataBytes)
+	s := ext.sizes()
+	if p := firstOver(s[:1]...); p.failed() { // the namespace
+		return p
+	}
+	if blank(ext.Type) {
+		return fail(".Extension.Type", "extension type is required")
+	}
+	if p := firstOver(s[1:]...); p.failed() { // the type, implementor, direction and data
+		return p
+	}
+	return withinDepth(".Extension.Data", ext.Data)
 }

@@ -21,8 +21,8 @@ func (c *Call) validateLegacy() problem {
 func checkMessageSizes(list string, msgs []Message) problem {
 	for i := range msgs {
 		parts := msgs[i].Parts
-		if len(parts) > MaxPartsPerMessage {
-			return fail(indexed(list, i)+".Parts", "too many parts")
+		if p := firstOver(size{len(parts), &limitParts}); p.failed() {
+			return p.under(indexed(list, i))
 		}
 		for j := range parts {
 			if p := parts[j].checkSizes(); p.failed() {
@@ -74,59 +74,42 @@ func (m *Message) check(total *int) problem {
 }
 
 // checkSizes applies the size bounds of a legacy part, whatever its
-// semantic validity.
+// semantic validity: those of the fields its kind uses, then those of
+// ToolCallID and ToolName, which every kind bounds.
 func (p *Part) checkSizes() problem {
+	if q := p.kindSizes(); q.failed() {
+		return q
+	}
+	return firstOver(size{len(p.ToolCallID), &limitToolCallIDRef}, size{len(p.ToolName), &limitAnyPartToolName})
+}
+
+// kindSizes applies the size bounds of the fields p's kind uses; for a
+// tool result, the tool name's rule on white space comes between its
+// bounds.
+func (p *Part) kindSizes() problem {
 	switch p.Kind {
 	case PartText:
-		if len(p.Text) > MaxPartTextBytes {
-			return fail(".Text", "text is too long")
-		}
+		return firstOver(size{len(p.Text), &limitText})
 	case PartImageRef:
-		if len(p.ImageRef) > MaxRefStringBytes {
-			return fail(".ImageRef", "image reference is too long")
-		}
-		if len(p.ImageMIME) > MaxRefStringBytes {
-			return fail(".ImageMIME", "image media type is too long")
-		}
+		return firstOver(size{len(p.ImageRef), &limitImageRef}, size{len(p.ImageMIME), &limitImageMIME})
 	case PartFileRef:
-		if len(p.FileRef) > MaxRefStringBytes {
-			return fail(".FileRef", "file reference is too long")
-		}
-		if len(p.FileMIME) > MaxRefStringBytes {
-			return fail(".FileMIME", "file media type is too long")
-		}
-		if len(p.FileName) > MaxRefStringBytes {
-			return fail(".FileName", "file name is too long")
-		}
+		return firstOver(size{len(p.FileRef), &limitFileRef}, size{len(p.FileMIME), &limitFileMIME},
+			size{len(p.FileName), &limitFileName})
 	case PartToolResult:
-		if len(p.ToolCallID) > MaxRefStringBytes {
-			return fail(".ToolCallID", "tool call id is too long")
-		}
-		if len(p.ToolName) > MaxToolNameBytes {
-			return fail(".ToolName", "tool name is too long")
+		if q := firstOver(size{len(p.ToolCallID), &limitToolCallIDRef}, size{len(p.ToolName), &limitPartToolName}); q.failed() {
+			return q
 		}
 		if outerSpace(p.ToolName) {
 			return fail(".ToolName", "tool name has leading or trailing white space")
 		}
-		if len(p.Content) > MaxPartJSONBytes {
-			return fail(".Content", "content is too long")
-		}
+		return firstOver(size{len(p.Content), &limitContentJSON})
 	case PartJSON:
-		if len(p.Content) > MaxPartJSONBytes {
-			return fail(".Content", "content is too long")
-		}
+		return firstOver(size{len(p.Content), &limitContentJSON})
 	case PartReasoning:
 		if r := p.Reasoning; r != nil {
-			if q := r.checkSizes(); q.failed() {
-				return q.under(".Reasoning")
-			}
+			s := r.sizes()
+			return firstOver(s[:4]...).under(".Reasoning") // the dialect and the payloads
 		}
-	}
-	if len(p.ToolCallID) > MaxRefStringBytes {
-		return fail(".ToolCallID", "tool call id is too long")
-	}
-	if len(p.ToolName) > MaxRefStringBytes {
-		return fail(".ToolName", "tool name is too long")
 	}
 	return problem{}
 }
@@ -136,6 +119,27 @@ func (p *Part) check() string {
 	if p.Reasoning != nil && p.Kind != PartReasoning {
 		return "reasoning payload on a non-reasoning part"
 	}
+	switch p.Kind {
+	case PartJSON:
+		if len(p.Content) == 0 {
+			return "json part requires content"
+		}
+		if !validJSON(p.Content) {
+			return "json part content is not valid JSON"
+		}
+		return ""
+	case PartReasoning:
+		if p.carriesNonReasoningFields() {
+			return "reasoning part carries non-reasoning fields"
+		}
+		return p.Reasoning.check()
+	}
+	return p.missing()
+}
+
+// missing returns the reason a part of a kind carrying a text or a
+// reference lacks it, or that its kind is not known, or "".
+func (p *Part) missing() string {
 	switch p.Kind {
 	case PartText:
 		if p.Text == "" {
@@ -153,24 +157,18 @@ func (p *Part) check() string {
 		if p.ToolCallID == "" {
 			return "tool_result part requires a tool call id"
 		}
-	case PartJSON:
-		if len(p.Content) == 0 {
-			return "json part requires content"
-		}
-		if !validJSON(p.Content) {
-			return "json part content is not valid JSON"
-		}
-	case PartReasoning:
-		if p.Text != "" || p.ImageRef != "" || p.ImageMIME != "" || p.FileRef != "" ||
-			p.FileMIME != "" || p.FileName != "" || p.ToolCallID != "" || p.ToolName != "" ||
-			len(p.Content) != 0 {
-			return "reasoning part carries non-reasoning fields"
-		}
-		return p.Reasoning.check()
 	case "":
 		return "part kind is required"
 	default:
 		return "unknown part kind"
 	}
 	return ""
+}
+
+// carriesNonReasoningFields reports whether a field other than Kind and
+// Reasoning is set.
+func (p *Part) carriesNonReasoningFields() bool {
+	return p.Text != "" || p.ImageRef != "" || p.ImageMIME != "" || p.FileRef != "" ||
+		p.FileMIME != "" || p.FileName != "" || p.ToolCallID != "" || p.ToolName != "" ||
+		len(p.Content) != 0
 }

@@ -144,15 +144,37 @@ func (e *encoder) subject(dst []byte, s *subject) ([]byte, *pathError) {
 }
 
 // The stack buffers the writing and hashing functions write into first.
-// Go clears one on every call (about a nanosecond per hundred bytes), so
-// the events made of scalars and small structs get a small one, the others
-// (subject.large) a large one. Output that may not fit is never grown onto
-// the heap: the write turns into a count (encoder.count) and is redone into
-// one buffer of the size counted, or streamed into the hash (sum).
+// Go clears a stack buffer on every call, at a cost that grows with its
+// size, so the events made of scalars and small structs get a small one,
+// the others (subject.large) a large one. Output that may not fit is never
+// grown onto the heap: the write turns into a count (encoder.count) and is
+// redone into one buffer of the size counted, or streamed into the hash
+// (sum).
 const (
 	smallScratch = 512
 	largeScratch = 2048
 )
+
+// large reports whether s is written through the large stack buffer: a
+// conversation, a delta, or an event that holds one, a proposal, measured
+// residuals, a checkpoint or a prompt program, whose output usually
+// outgrows the small buffer.
+func (s *subject) large() bool {
+	if s.kind == subjectConversation || s.kind == subjectDelta {
+		return true
+	}
+	switch s.ev.(type) {
+	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent,
+		ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent,
+		CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent,
+		ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent,
+		DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent,
+		BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent,
+		PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
+		return true
+	}
+	return false
+}
 
 // marshal returns s written into a new slice through a stack buffer sized
 // for s: one allocation, of exactly the output's length when it fits in

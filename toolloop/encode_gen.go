@@ -389,20 +389,6 @@ var lits = [...]key{
 	newKey(`{"path_blob":`),                                           // 377
 }
 
-// large reports whether s is written through the large stack buffer (see
-// largeScratch): conversations, deltas and the events marked large in
-// contract.schema.
-func (s *subject) large() bool {
-	if s.kind == subjectConversation || s.kind == subjectDelta {
-		return true
-	}
-	switch s.ev.(type) {
-	case ConversationSeededEvent, *ConversationSeededEvent, ConversationDeltaEvent, *ConversationDeltaEvent, ProposalObservedEvent, *ProposalObservedEvent, ProposalCheckedEvent, *ProposalCheckedEvent, CandidateMeasuredEvent, *CandidateMeasuredEvent, EffectBoundaryMeasuredEvent, *EffectBoundaryMeasuredEvent, ContextCheckpointCreatedEvent, *ContextCheckpointCreatedEvent, DurableCandidateCheckpointEvent, *DurableCandidateCheckpointEvent, BranchCandidateMeasuredEvent, *BranchCandidateMeasuredEvent, PromptProgramCompiledEvent, *PromptProgramCompiledEvent:
-		return true
-	}
-	return false
-}
-
 func (e *encoder) writeLoopEvent(dst []byte, v LoopEvent) ([]byte, *pathError) {
 	switch v := v.(type) {
 	case ConversationSeededEvent:

@@ -24,9 +24,8 @@
 // writes "<Go name> <text>." and adds the rules the marker implies, the
 // JSON form and what the zero value means.
 //
-//	event <tag> legacy|envelope [large]  a LoopEvent, Go type <Camel(tag)>Event;
-//	                                     EventNames order, the legacy ones first;
-//	                                     large: written through the large buffer
+//	event <tag> legacy|envelope          a LoopEvent, Go type <Camel(tag)>Event;
+//	                                     EventNames order, the legacy ones first
 //	struct <Go name>                     a wire struct
 //	tuple <Go name>                      a two-member struct written as an array
 //	newtype <Go name> <base type>        a named string or uint32 type
@@ -282,10 +281,7 @@ func (m *model) funcs() template.FuncMap {
 		"legacyCount":   m.legacyCount,
 		"envelopeCount": func() int { return len(m.Events) - m.legacyCount() },
 		"allEnums":      m.allEnums,
-		"largeEvents": func() []*Type {
-			return slices.DeleteFunc(slices.Clone(m.Events), func(t *Type) bool { return !t.Large })
-		},
-		"memberCases": m.memberCases,
+		"memberCases":   m.memberCases,
 	}
 }
 

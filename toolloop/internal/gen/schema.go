@@ -60,7 +60,6 @@ type Type struct {
 	Name     string // Go name
 	Tag      string // event tag, variant tag
 	Legacy   bool   // events: accepted in unversioned rows
-	Large    bool   // events: written through the large stack buffer
 	Doc      string // the doc predicate (after the Go name)
 	Zero     string // an explicit zero-value sentence, or ""
 	Base     string // newtypes and newtype variants: the underlying Go type
@@ -220,12 +219,10 @@ func newDecl(words []string, doc string) (*Type, error) {
 	args := words[1:]
 	switch kw := words[0]; kw {
 	case "event":
-		if len(args) < 2 || len(args) > 3 || args[1] != "legacy" && args[1] != "envelope" ||
-			len(args) == 3 && args[2] != "large" {
-			return nil, fmt.Errorf("event <tag> legacy|envelope [large]")
+		if len(args) != 2 || args[1] != "legacy" && args[1] != "envelope" {
+			return nil, fmt.Errorf("event <tag> legacy|envelope")
 		}
-		t.Kind, t.Tag, t.Legacy, t.Large, t.Name = KindEvent, args[0], args[1] == "legacy", len(args) == 3,
-			camel(args[0])+"Event"
+		t.Kind, t.Tag, t.Legacy, t.Name = KindEvent, args[0], args[1] == "legacy", camel(args[0])+"Event"
 		return t, nil
 	case "struct", "tuple", "newtype", "enum", "internal", "external":
 		t.Kind = map[string]Kind{"struct": KindStruct, "tuple": KindTuple, "newtype": KindNewtype,

@@ -104,6 +104,7 @@ var outputs = []output{
 	{"encode_envelope_types_gen.go", "encode.go", isEnvelopeStruct},
 	{"encode_variants_gen.go", "encode.go", isVariant},
 	{"decode_gen.go", "decode.go", isCore},
+	{"decode_member_gen_test.go", "decode_member_test.go", nil},
 	{"decode_legacy_gen.go", "decode.go", isLegacyEvent},
 	{"decode_envelope_gen.go", "decode.go", isEnvelopeEvent},
 	{"decode_types_gen.go", "decode.go", isLegacyStruct},
@@ -323,38 +324,30 @@ func jsonTag(mem *Member) string {
 // call reading into p.
 type memberCase struct{ Type, Call string }
 
-// memberCases returns the cases of decoder.member, one per wire type with a
-// reader.
+// builtinReaders are the readers of the builtin wire types.
+var builtinReaders = [][2]string{{"string", "readString"}, {"uint32", "readUint"}, {"uint64", "readUint"},
+	{"float64", "readFloat"}, {"bool", "readBool"}, {"Value", "readValue"}}
+
+// memberCases returns the cases of decoder.member, the test helper reading
+// a value of any wire type: one per wire type with a reader.
 func (m *model) memberCases() []memberCase {
 	var out []memberCase
 	seen := map[string]bool{}
-	add := func(typ, call string) {
+	add := func(typ, read string) {
 		if !seen[typ] {
 			seen[typ] = true
-			out = append(out, memberCase{typ, call + "(d, k, p)"})
+			out = append(out, memberCase{typ, read + "(d, k, p)"})
 		}
 	}
-	for _, b := range [][2]string{{"string", "readString"}, {"uint32", "readUint"}, {"uint64", "readUint"},
-		{"float64", "readFloat"}, {"bool", "readBool"}, {"Value", "readValue"}} {
+	for _, b := range builtinReaders {
 		add(b[0], b[1])
 	}
 	for _, t := range m.Types {
-		switch {
-		case t.memory():
-		case t.Kind == KindNewtype:
-			add(t.Name, m.readerOf(t.BaseRef))
-		case t.Kind == KindEnum && m.needR["read"+t.Name], t.object(), t.Kind == KindTuple:
-			add(t.Name, "read"+t.Name)
-		case (t.Kind == KindInternal || t.Kind == KindExternal) && m.needR["read"+t.Name]:
-			add(t.Name, "read"+t.Name)
+		if read := m.declaredReader(t); read != "" {
+			add(t.Name, read)
 		}
 	}
-	for _, l := range m.Lists {
-		if l.NeedR {
-			add(l.Slice, l.RFunc)
-		}
-	}
-	for _, l := range m.Maps {
+	for _, l := range append(slices.Clone(m.Lists), m.Maps...) {
 		if l.NeedR {
 			add(l.Slice, l.RFunc)
 		}
@@ -363,6 +356,22 @@ func (m *model) memberCases() []memberCase {
 		add(o.Ptr.String(), o.Func)
 	}
 	return out
+}
+
+// declaredReader returns the reader of declared type t that decoder.member
+// calls, or "" when t has none.
+func (m *model) declaredReader(t *Type) string {
+	switch {
+	case t.memory():
+		return ""
+	case t.Kind == KindNewtype:
+		return m.readerOf(t.BaseRef)
+	case t.object(), t.Kind == KindTuple:
+		return "read" + t.Name
+	case (t.Kind == KindEnum || t.Kind == KindInternal || t.Kind == KindExternal) && m.needR["read"+t.Name]:
+		return "read" + t.Name
+	}
+	return ""
 }
 
 // quote returns s as a Go string literal, raw when that needs no escape.

@@ -109,7 +109,8 @@ func (d *decoder) text(s *canon.Scanner) []byte {
 const eventTag = "event"
 
 // decTagBit marks the tag member in the set of the members of an object
-// seen so far, whose other bits are the members' positions (at most 62).
+// seen so far, whose other bits are the members' positions (0 to 62: the
+// generator allows a type at most 63 members).
 const decTagBit = uint64(1) << 63
 
 // The generated readers walk an object member by member (nextMember) and

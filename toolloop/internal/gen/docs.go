@@ -196,7 +196,7 @@ func (s *Schema) zeroDoc(t *Type) string {
 func zeroBlockers(t *Type, prefix string) []string {
 	var out []string
 	for _, m := range t.Members {
-		if m.Mark == MarkO || m.Mark == MarkOS || m.Default != "" {
+		if m.Mark == MarkOptional || m.Mark == MarkOptionalOmitEmpty || m.Default != "" {
 			continue
 		}
 		switch r := m.Type; {
@@ -220,11 +220,12 @@ func (s *Schema) defaultedUses(t *Type) []*Member {
 	return out
 }
 
-// optionalUses returns the Owner.Member names of the O members of sum t.
+// optionalUses returns the Owner.Member names of the optional members of
+// sum t.
 func (s *Schema) optionalUses(t *Type) []string {
 	var out []string
 	s.eachMember(func(m *Member) {
-		if m.Mark == MarkO && m.Type.Decl == t {
+		if m.Mark == MarkOptional && m.Type.Decl == t {
 			out = append(out, m.Owner.Name+"."+m.Go)
 		}
 	})
@@ -295,16 +296,16 @@ func (s *Schema) memberDoc(m *Member) string {
 				" repeated keys wins."
 		}
 		return doc + " Required."
-	case MarkD:
+	case MarkDefault:
 		if m.Default != "" {
 			c := r.Decl.value(m.Default).Go
 			return doc + fmt.Sprintf(" Defaulted: an absent member reads as %s, and the zero value is written"+
 				" as that default, %q.", c, m.Default)
 		}
 		return doc + " Defaulted: an absent member reads as the zero value; always written."
-	case MarkDS:
+	case MarkDefaultOmitEmpty:
 		return doc + " Omitted when empty; an absent member reads as the zero value."
-	case MarkO:
+	case MarkOptional:
 		if r.isSum() {
 			return doc + " Optional: a nil interface or a nil pointer variant is written null; an absent or" +
 				" null member reads as nil."

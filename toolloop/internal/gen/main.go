@@ -51,13 +51,20 @@
 //	                                values of one named string type
 //
 // Markers (a member without one is required: present when read, always
-// written): D (defaulted: may be absent, reading as the zero value, null is
-// an error, always written), D=<value> (defaulted to that enum value, which
-// a zero Go value is also written as), DS (like D, omitted when empty), O
-// (optional, a pointer or an enum with data: absent or null reads nil, nil
-// is written null), OS (like O, nil omitted). Go names are the CamelCase of
-// snake names, with id ids ok url api lsp gpt ai written ID IDs OK URL API
-// LSP GPT AI.
+// written):
+//
+//	default             may be absent, reading as the zero value; null is an
+//	                    error; always written
+//	default=<value>     default, reading as that enum value, which a zero Go
+//	                    value is also written as
+//	default,omitempty   default, and omitted when empty (a string or a slice)
+//	optional            a pointer or an enum with data: absent or null reads
+//	                    nil; nil is written null
+//	optional,omitempty  optional, and omitted when nil (a pointer)
+//
+// A type has at most 63 members. Go names are the CamelCase of snake
+// names, with id ids ok url api lsp gpt ai written ID IDs OK URL API LSP
+// GPT AI.
 package main
 
 import (
@@ -314,7 +321,7 @@ func jsonTag(mem *Member) string {
 	if mem.Owner.memory() || mem.Owner.Kind == KindTuple {
 		return ""
 	}
-	if mem.Mark == MarkOS || mem.Mark == MarkDS {
+	if mem.Mark == MarkOptionalOmitEmpty || mem.Mark == MarkDefaultOmitEmpty {
 		return fmt.Sprintf(" `json:\"%s,omitempty\"`", mem.Wire)
 	}
 	return fmt.Sprintf(" `json:%q`", mem.Wire)

@@ -278,15 +278,15 @@ func (m *model) litStep(s string) *step {
 	return &step{Lit: m.lit(s), Text: s}
 }
 
-// omitCond returns the condition under which an OS or DS member is
+// omitCond returns the condition under which an omitempty member is
 // written, or "" for a member always written.
 func omitCond(mem *Member) string {
 	switch {
-	case mem.Mark == MarkOS:
+	case mem.Mark == MarkOptionalOmitEmpty:
 		return "v." + mem.Go + " != nil"
-	case mem.Mark == MarkDS && mem.Type.Slice != nil:
+	case mem.Mark == MarkDefaultOmitEmpty && mem.Type.Slice != nil:
 		return "len(v." + mem.Go + ") != 0"
-	case mem.Mark == MarkDS:
+	case mem.Mark == MarkDefaultOmitEmpty:
 		return "v." + mem.Go + ` != ""`
 	}
 	return ""
@@ -316,11 +316,11 @@ func (m *model) memberOp(mem *Member, root string) *op {
 	expr := "v." + mem.Go
 	var o *op
 	switch r := mem.Type; {
-	case r.Ptr != nil && mem.Mark == MarkOS:
+	case r.Ptr != nil && mem.Mark == MarkOptionalOmitEmpty:
 		o = m.valueOp(r.Ptr, "*"+expr, expr)
 	case r.Ptr != nil:
 		o = &op{Nullable: expr, Inner: m.valueOp(r.Ptr, "*"+expr, expr)}
-	case r.isSum() && mem.Mark == MarkO:
+	case r.isSum() && mem.Mark == MarkOptional:
 		o = &op{Shape: "call", Func: m.needWriter("writeOpt" + r.Name), Expr: expr}
 	case mem.Default != "":
 		o = &op{Shape: "enum", Expr: "cmp.Or(" + expr + ", " + r.Decl.value(mem.Default).Go + ")"}
@@ -509,7 +509,7 @@ func (m *model) objectReader(t *Type) *reader {
 		switch {
 		case mem.Type.Ptr != nil:
 			c.Func = m.opt(mem.Type)
-		case mem.Mark == MarkO:
+		case mem.Mark == MarkOptional:
 			c.Func = m.needReader("readOpt" + mem.Type.Name)
 			m.needReader("read" + mem.Type.Name)
 		default:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,12 +41,25 @@ const (
 type Mark int
 
 const (
-	MarkRequired Mark = iota
-	MarkD             // defaulted
-	MarkDS            // defaulted, omitted when empty
-	MarkO             // optional
-	MarkOS            // optional, omitted when nil
+	MarkRequired          Mark = iota // present when read, always written
+	MarkDefault                       // may be absent, reading as its default; always written
+	MarkDefaultOmitEmpty              // like MarkDefault, omitted when empty
+	MarkOptional                      // a pointer or an enum with data: absent or null reads nil, nil is written null
+	MarkOptionalOmitEmpty             // like MarkOptional, nil omitted
 )
+
+// marks are the member markers by their schema words.
+var marks = map[string]Mark{
+	"default":            MarkDefault,
+	"default,omitempty":  MarkDefaultOmitEmpty,
+	"optional":           MarkOptional,
+	"optional,omitempty": MarkOptionalOmitEmpty,
+}
+
+// maxMembers is the most members a type may have: its reader tracks the
+// members it has seen in a uint64 whose bit i stands for member i and
+// whose bit 63 for the tag member.
+const maxMembers = 63
 
 // Schema is the parsed contract.
 type Schema struct {
@@ -84,7 +98,7 @@ type Member struct {
 	Go      string // the Go field name
 	Type    *TypeRef
 	Mark    Mark
-	Default string // MarkD: the wire value of a non-zero default, or ""
+	Default string // MarkDefault: the wire value of a non-zero default, or ""
 	Doc     string
 	Owner   *Type
 	Index   int // position in the declaration
@@ -123,95 +137,154 @@ var builtins = []string{"string", "bool", "byte", "uint16", "uint32", "uint64", 
 
 // parseSchema parses the text of contract.schema.
 func parseSchema(text string) (*Schema, error) {
-	s := &Schema{byName: map[string]*Type{}}
-	var cur, variant *Type
+	p := &schemaReader{s: &Schema{byName: map[string]*Type{}}}
 	for n, raw := range strings.Split(text, "\n") {
-		line := n + 1
 		if raw == "" || strings.HasPrefix(raw, "#") {
 			continue
 		}
-		depth := len(raw) - len(strings.TrimLeft(raw, "\t"))
-		body := raw[depth:]
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("contract.schema:%d: %s", line, fmt.Sprintf(format, args...))
-		}
-		head, doc, _ := strings.Cut(body, " : ")
-		words := strings.Fields(head)
-		if len(words) == 0 {
-			return nil, fail("empty line body")
-		}
-		switch {
-		case depth == 0:
-			t, err := newDecl(words, doc)
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-			t.Line = line
-			cur, variant = t, nil
-			if err := s.add(t); err != nil {
-				return nil, fail("%v", err)
-			}
-		case cur == nil:
-			return nil, fail("indented line outside a declaration")
-		case words[0] == ">" || words[0] == "=":
-			target := cur
-			if depth == 2 && variant != nil {
-				target = variant
-			}
-			text := strings.TrimSpace(strings.TrimPrefix(body, words[0]))
-			if words[0] == ">" {
-				target.Doc += " " + text
-			} else {
-				target.Zero = strings.TrimSpace(target.Zero + " " + text)
-			}
-		case depth == 1 && (cur.Kind == KindInternal || cur.Kind == KindExternal || cur.Kind == KindMemSum):
-			v, err := newVariant(cur, words, doc)
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-			v.Line = line
-			variant = v
-			if v.Kind == KindUnits {
-				if cur.Units != nil {
-					return nil, fail("%s has two units lines", cur.Name)
-				}
-				cur.Units = v
-			} else {
-				cur.Variants = append(cur.Variants, v)
-			}
-			if err := s.add(v); err != nil {
-				return nil, fail("%v", err)
-			}
-		case depth == 1 && (cur.Kind == KindEnum || cur.Kind == KindMemEnum),
-			depth == 2 && variant != nil && variant.Kind == KindUnits:
-			target := cur
-			if depth == 2 {
-				target = variant
-			}
-			if len(words) != 1 || doc == "" {
-				return nil, fail("an enum value is `<value> : doc`")
-			}
-			target.Values = append(target.Values, &Value{Wire: words[0], Go: target.Prefix + camel(words[0]),
-				Doc: doc, Rank: len(target.Values)})
-		case depth == 1 || depth == 2 && variant != nil && variant.Kind == KindVariant:
-			owner := cur
-			if depth == 2 {
-				owner = variant
-			}
-			m, err := newMember(owner, words, doc)
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-			owner.Members = append(owner.Members, m)
-		default:
-			return nil, fail("unexpected indentation")
+		if err := p.parseLine(raw, n+1); err != nil {
+			return nil, fmt.Errorf("contract.schema:%d: %v", n+1, err)
 		}
 	}
-	if err := s.resolve(); err != nil {
+	if err := p.s.resolve(); err != nil {
 		return nil, err
 	}
-	return s, nil
+	return p.s, nil
 }
+
+// A schemaReader reads the schema line by line into s: the declaration being
+// read is cur, and its variant being read, if any, variant.
+type schemaReader struct {
+	s            *Schema
+	cur, variant *Type
+}
+
+// parseLine parses the line raw, the line-th of the schema: a declaration
+// in column 0, else a line of the declaration being read.
+func (p *schemaReader) parseLine(raw string, line int) error {
+	depth := len(raw) - len(strings.TrimLeft(raw, "\t"))
+	body := raw[depth:]
+	head, doc, _ := strings.Cut(body, " : ")
+	words := strings.Fields(head)
+	switch {
+	case len(words) == 0:
+		return errors.New("empty line body")
+	case depth == 0:
+		return p.declaration(words, doc, line)
+	case p.cur == nil:
+		return errors.New("indented line outside a declaration")
+	case words[0] == ">" || words[0] == "=":
+		p.docLine(depth, words[0], strings.TrimSpace(strings.TrimPrefix(body, words[0])))
+		return nil
+	}
+	return p.indented(depth, words, doc, line)
+}
+
+// indented parses a line of the declaration being read other than a doc
+// line; its depth and, under an enum with data, its first word decide
+// what it declares.
+func (p *schemaReader) indented(depth int, words []string, doc string, line int) error {
+	cur, variant := p.cur, p.variant
+	switch {
+	case depth == 1 && cur.withData():
+		return p.variantLine(words, doc, line)
+	case depth == 1 && (cur.Kind == KindEnum || cur.Kind == KindMemEnum),
+		depth == 2 && variant != nil && variant.Kind == KindUnits:
+		return p.valueLine(depth, words, doc)
+	case depth == 1 || depth == 2 && variant != nil && variant.Kind == KindVariant:
+		return p.memberLine(depth, words, doc)
+	}
+	return errors.New("unexpected indentation")
+}
+
+// declaration starts the type a line in column 0 declares.
+func (p *schemaReader) declaration(words []string, doc string, line int) error {
+	t, err := newDecl(words, doc)
+	if err != nil {
+		return err
+	}
+	t.Line = line
+	p.cur, p.variant = t, nil
+	return p.s.add(t)
+}
+
+// docLine adds the text of a "> text" line (mark ">") to the doc of the
+// declaration or variant being read, or of a "= text" line to its
+// zero-value sentence.
+func (p *schemaReader) docLine(depth int, mark, text string) {
+	target := p.cur
+	if depth == 2 && p.variant != nil {
+		target = p.variant
+	}
+	if mark == ">" {
+		target.Doc += " " + text
+	} else {
+		target.Zero = strings.TrimSpace(target.Zero + " " + text)
+	}
+}
+
+// variantLine adds the variant, or the units type, a line of an enum with
+// data declares.
+func (p *schemaReader) variantLine(words []string, doc string, line int) error {
+	v, err := newVariant(p.cur, words, doc)
+	if err != nil {
+		return err
+	}
+	v.Line = line
+	p.variant = v
+	if v.Kind != KindUnits {
+		p.cur.Variants = append(p.cur.Variants, v)
+	} else if p.cur.Units != nil {
+		return fmt.Errorf("%s has two units lines", p.cur.Name)
+	} else {
+		p.cur.Units = v
+	}
+	return p.s.add(v)
+}
+
+// valueLine adds the value a line of a unit-only enum or of a units type
+// declares.
+func (p *schemaReader) valueLine(depth int, words []string, doc string) error {
+	target := p.cur
+	if depth == 2 {
+		target = p.variant
+	}
+	if len(words) != 1 || doc == "" {
+		return errors.New("an enum value is `<value> : doc`")
+	}
+	target.Values = append(target.Values, &Value{Wire: words[0], Go: target.Prefix + camel(words[0]),
+		Doc: doc, Rank: len(target.Values)})
+	return nil
+}
+
+// memberLine adds the member a line of a type or of a variant declares.
+func (p *schemaReader) memberLine(depth int, words []string, doc string) error {
+	owner := p.cur
+	if depth == 2 {
+		owner = p.variant
+	}
+	m, err := newMember(owner, words, doc)
+	if err != nil {
+		return err
+	}
+	owner.Members = append(owner.Members, m)
+	return nil
+}
+
+// withData reports whether t is an enum with data, whose lines declare
+// variants.
+func (t *Type) withData() bool {
+	return t.Kind == KindInternal || t.Kind == KindExternal || t.Kind == KindMemSum
+}
+
+// declKinds are the kinds of the declarations in column 0, by keyword;
+// events and in-memory types have their own syntax.
+var declKinds = map[string]Kind{"struct": KindStruct, "tuple": KindTuple, "newtype": KindNewtype,
+	"enum": KindEnum, "internal": KindInternal, "external": KindExternal}
+
+// memoryKinds are the kinds of the in-memory declarations, by the word
+// after "memory".
+var memoryKinds = map[string]Kind{"struct": KindMemStruct, "enum": KindMemEnum, "sum": KindMemSum}
 
 // newDecl returns the type a declaration line starts.
 func newDecl(words []string, doc string) (*Type, error) {
@@ -219,30 +292,44 @@ func newDecl(words []string, doc string) (*Type, error) {
 	args := words[1:]
 	switch kw := words[0]; kw {
 	case "event":
-		if len(args) != 2 || args[1] != "legacy" && args[1] != "envelope" {
-			return nil, fmt.Errorf("event <tag> legacy|envelope")
-		}
-		t.Kind, t.Tag, t.Legacy, t.Name = KindEvent, args[0], args[1] == "legacy", camel(args[0])+"Event"
-		return t, nil
-	case "struct", "tuple", "newtype", "enum", "internal", "external":
-		t.Kind = map[string]Kind{"struct": KindStruct, "tuple": KindTuple, "newtype": KindNewtype,
-			"enum": KindEnum, "internal": KindInternal, "external": KindExternal}[kw]
+		return newEvent(t, args)
 	case "memory":
-		if len(args) < 1 {
-			return nil, fmt.Errorf("memory struct|enum|sum <name>")
+		k, ok := Kind(0), len(args) > 0
+		if ok {
+			k, ok = memoryKinds[args[0]]
 		}
-		k, ok := map[string]Kind{"struct": KindMemStruct, "enum": KindMemEnum, "sum": KindMemSum}[args[0]]
 		if !ok {
 			return nil, fmt.Errorf("memory struct|enum|sum <name>")
 		}
 		t.Kind, args = k, args[1:]
 	default:
-		return nil, fmt.Errorf("unknown declaration %q", kw)
+		k, ok := declKinds[kw]
+		if !ok {
+			return nil, fmt.Errorf("unknown declaration %q", kw)
+		}
+		t.Kind = k
 	}
 	if len(args) < 1 {
 		return nil, fmt.Errorf("%s needs a Go name", words[0])
 	}
-	t.Name, t.Prefix, args = args[0], args[0], args[1:]
+	t.Name, t.Prefix = args[0], args[0]
+	return t, t.options(args[1:])
+}
+
+// newEvent returns t as the event an `event <tag> legacy|envelope` line
+// declares, args being the words after "event".
+func newEvent(t *Type, args []string) (*Type, error) {
+	if len(args) != 2 || args[1] != "legacy" && args[1] != "envelope" {
+		return nil, fmt.Errorf("event <tag> legacy|envelope")
+	}
+	t.Kind, t.Tag, t.Legacy, t.Name = KindEvent, args[0], args[1] == "legacy", camel(args[0])+"Event"
+	return t, nil
+}
+
+// options sets the options the words after a declaration's Go name give:
+// a trailing "copied", a newtype's base type, an internal enum's tag
+// member, an enum's "ordered".
+func (t *Type) options(args []string) error {
 	if n := len(args); n > 0 && args[n-1] == "copied" {
 		t.Copied, args = true, args[:n-1]
 	}
@@ -254,9 +341,9 @@ func newDecl(words []string, doc string) (*Type, error) {
 	case t.Kind == KindEnum && len(args) == 1 && args[0] == "ordered":
 		t.Ordered = true
 	case len(args) != 0:
-		return nil, fmt.Errorf("unexpected %q", strings.Join(args, " "))
+		return fmt.Errorf("unexpected %q", strings.Join(args, " "))
 	}
-	return t, nil
+	return nil
 }
 
 // newVariant returns the variant (or units type) a line of enum e declares.
@@ -292,8 +379,8 @@ func newMember(owner *Type, words []string, doc string) (*Member, error) {
 		Index: len(owner.Members)}
 	if len(words) == 3 {
 		mark, def, _ := strings.Cut(words[2], "=")
-		k, ok := map[string]Mark{"D": MarkD, "DS": MarkDS, "O": MarkO, "OS": MarkOS}[mark]
-		if !ok || def != "" && k != MarkD {
+		k, ok := marks[mark]
+		if !ok || def != "" && k != MarkDefault {
 			return nil, fmt.Errorf("unknown marker %q", words[2])
 		}
 		m.Mark, m.Default = k, def
@@ -340,6 +427,24 @@ func (t *Type) memory() bool {
 // resolve binds every type name and checks the rules the generated code
 // relies on.
 func (s *Schema) resolve() error {
+	if err := s.checkEventOrder(); err != nil {
+		return err
+	}
+	for _, t := range s.Types {
+		if err := s.checkType(t); err != nil {
+			return fmt.Errorf("contract.schema:%d: %s: %v", t.Line, t.Name, err)
+		}
+	}
+	for _, ev := range s.Events {
+		if ev.Legacy {
+			markLegacy(ev)
+		}
+	}
+	return nil
+}
+
+// checkEventOrder checks that the legacy events come first.
+func (s *Schema) checkEventOrder() error {
 	legacyDone := false
 	for _, ev := range s.Events {
 		if !ev.Legacy {
@@ -348,62 +453,51 @@ func (s *Schema) resolve() error {
 			return fmt.Errorf("contract.schema:%d: legacy events come first", ev.Line)
 		}
 	}
-	var bind func(t *TypeRef) error
-	bind = func(t *TypeRef) error {
-		switch {
-		case t.Ptr != nil:
-			return bind(t.Ptr)
-		case t.Slice != nil:
-			return bind(t.Slice)
-		case t.Map != nil:
-			return bind(t.Map)
-		case slices.Contains(builtins, t.Name):
-			return nil
-		}
-		t.Decl = s.byName[t.Name]
-		if t.Decl == nil {
-			return fmt.Errorf("unknown type %s", t.Name)
-		}
+	return nil
+}
+
+// bind binds the type names of r to their declarations.
+func (s *Schema) bind(r *TypeRef) error {
+	switch {
+	case r.Ptr != nil:
+		return s.bind(r.Ptr)
+	case r.Slice != nil:
+		return s.bind(r.Slice)
+	case r.Map != nil:
+		return s.bind(r.Map)
+	case slices.Contains(builtins, r.Name):
 		return nil
 	}
-	for _, t := range s.Types {
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("contract.schema:%d: %s: %s", t.Line, t.Name, fmt.Sprintf(format, args...))
-		}
-		if t.Doc == "" {
-			return fail("no doc")
-		}
-		if len(t.Members) > 62 {
-			return fail("more than 62 members")
-		}
-		for _, m := range t.Members {
-			if err := bind(m.Type); err != nil {
-				return fail("%s: %v", m.Wire, err)
-			}
-			if m.Doc == "" {
-				return fail("%s: no doc", m.Wire)
-			}
-			if err := checkMember(m); err != nil {
-				return fail("%s: %v", m.Wire, err)
-			}
-		}
-		if t.Kind == KindTuple && len(t.Members) != 2 {
-			return fail("a tuple has two members")
-		}
-		if (t.Kind == KindEnum || t.Kind == KindMemEnum || t.Kind == KindUnits) && len(t.Values) == 0 {
-			return fail("an enum needs values")
-		}
-		if t.Base != "" {
-			t.BaseRef = parseTypeRef(t.Base)
-			if err := bind(t.BaseRef); err != nil {
-				return fail("%v", err)
-			}
+	r.Decl = s.byName[r.Name]
+	if r.Decl == nil {
+		return fmt.Errorf("unknown type %s", r.Name)
+	}
+	return nil
+}
+
+// checkType binds the types of t's members and base, and checks t's docs,
+// its number of members and the rules of its kind and markers.
+func (s *Schema) checkType(t *Type) error {
+	if t.Doc == "" {
+		return errors.New("no doc")
+	}
+	if len(t.Members) > maxMembers {
+		return fmt.Errorf("%d members, more than the %d a reader can track", len(t.Members), maxMembers)
+	}
+	for _, m := range t.Members {
+		if err := s.checkMember(m); err != nil {
+			return fmt.Errorf("%s: %v", m.Wire, err)
 		}
 	}
-	for _, ev := range s.Events {
-		if ev.Legacy {
-			markLegacy(ev)
-		}
+	if t.Kind == KindTuple && len(t.Members) != 2 {
+		return errors.New("a tuple has two members")
+	}
+	if (t.Kind == KindEnum || t.Kind == KindMemEnum || t.Kind == KindUnits) && len(t.Values) == 0 {
+		return errors.New("an enum needs values")
+	}
+	if t.Base != "" {
+		t.BaseRef = parseTypeRef(t.Base)
+		return s.bind(t.BaseRef)
 	}
 	return nil
 }
@@ -439,34 +533,52 @@ func markLegacy(t *Type) {
 	markLegacy(t.Units)
 }
 
-// checkMember checks that the marker of m suits its type.
-func checkMember(m *Member) error {
+// checkMember binds the type of m and checks its doc and that its marker
+// suits its type.
+func (s *Schema) checkMember(m *Member) error {
+	if err := s.bind(m.Type); err != nil {
+		return err
+	}
+	if m.Doc == "" {
+		return errors.New("no doc")
+	}
+	if err := checkMark(m); err != nil {
+		return err
+	}
+	t := m.Type
+	if t.Map != nil && t.Map.Name != "string" && !m.Owner.memory() {
+		return errors.New("only map[string]string is supported on the wire")
+	}
+	if t.Ptr != nil && !m.optional() && !m.Owner.memory() {
+		return errors.New("a pointer member must be optional or optional,omitempty")
+	}
+	return nil
+}
+
+// optional reports whether m is marked optional, omitted when nil or not.
+func (m *Member) optional() bool {
+	return m.Mark == MarkOptional || m.Mark == MarkOptionalOmitEmpty
+}
+
+// checkMark checks that the marker of m suits its type.
+func checkMark(m *Member) error {
 	t := m.Type
 	switch m.Mark {
-	case MarkO, MarkOS:
+	case MarkOptional, MarkOptionalOmitEmpty:
 		if t.Ptr == nil && !t.isSum() {
-			return fmt.Errorf("an optional member is a pointer or an enum with data")
+			return errors.New("an optional member is a pointer or an enum with data")
 		}
-		if t.isSum() && m.Mark == MarkOS {
-			return fmt.Errorf("an OS enum with data is not supported")
+		if t.isSum() && m.Mark == MarkOptionalOmitEmpty {
+			return errors.New("an optional,omitempty enum with data is not supported")
 		}
-	case MarkDS:
+	case MarkDefaultOmitEmpty:
 		if t.Name != "string" && t.Slice == nil {
-			return fmt.Errorf("a DS member is a string or a slice")
+			return errors.New("a default,omitempty member is a string or a slice")
 		}
-	case MarkD:
-		if m.Default != "" {
-			e := t.Decl
-			if e == nil || e.Kind != KindEnum || e.value(m.Default) == nil {
-				return fmt.Errorf("the default %q is not a value of an enum", m.Default)
-			}
+	case MarkDefault:
+		if e := t.Decl; m.Default != "" && (e == nil || e.Kind != KindEnum || e.value(m.Default) == nil) {
+			return fmt.Errorf("the default %q is not a value of an enum", m.Default)
 		}
-	}
-	if t.Map != nil && t.Map.Name != "string" && !m.Owner.memory() {
-		return fmt.Errorf("only map[string]string is supported on the wire")
-	}
-	if t.Ptr != nil && m.Mark != MarkO && m.Mark != MarkOS && !m.Owner.memory() {
-		return fmt.Errorf("a pointer member must be O or OS")
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -12,9 +14,12 @@ func TestParseSchemaRejectsMalformedDeclarations(t *testing.T) {
 	tests := []struct{ name, schema, want string }{
 		{"unknown declaration", "record X : is x.\n", `:1: unknown declaration "record"`},
 		{"unknown marker", "struct X : is x.\n\ta string Q : is a\n", `:2: unknown marker "Q"`},
-		{"default on a string", "struct X : is x.\n\ta string D=x : is a\n", "not a value of an enum"},
-		{"pointer not optional", "struct X : is x.\n\ta *string : is a\n", "must be O or OS"},
-		{"optional non-pointer", "struct X : is x.\n\ta string O : is a\n", "is a pointer or an enum with data"},
+		{"single-letter marker", "struct X : is x.\n\ta string D : is a\n", `:2: unknown marker "D"`},
+		{"default on a string", "struct X : is x.\n\ta string default=x : is a\n", "not a value of an enum"},
+		{"default value of another marker", "struct X : is x.\n\ta *string optional=x : is a\n", `unknown marker "optional=x"`},
+		{"pointer not optional", "struct X : is x.\n\ta *string : is a\n", "must be optional or optional,omitempty"},
+		{"optional non-pointer", "struct X : is x.\n\ta string optional : is a\n", "is a pointer or an enum with data"},
+		{"omitted number", "struct X : is x.\n\ta uint32 default,omitempty : is a\n", "a default,omitempty member is a string or a slice"},
 		{"unknown type", "struct X : is x.\n\ta Y : is a\n", "unknown type Y"},
 		{"legacy after envelope", "event a envelope : records a.\nevent b legacy : records b.\n", "legacy events come first"},
 		{"missing doc", "struct X\n", "no doc"},
@@ -23,11 +28,51 @@ func TestParseSchemaRejectsMalformedDeclarations(t *testing.T) {
 		{"member without doc", "struct X : is x.\n\ta string\n", "a: no doc"},
 		{"unsupported map", "struct X : is x.\n\ta map[string]bool : is a\n", "only map[string]string is supported"},
 	}
+	tests = append(tests, struct{ name, schema, want string }{"too many members", members(maxMembers + 1),
+		fmt.Sprintf("X: %d members, more than the %d a reader can track", maxMembers+1, maxMembers)})
 	for _, tt := range tests {
 		_, err := parseSchema(tt.schema)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// members returns the schema of a struct of n string members.
+func members(n int) string {
+	var b strings.Builder
+	b.WriteString("struct X : is x.\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\tm%d string : is m%d\n", i, i)
+	}
+	return b.String()
+}
+
+// TestParseSchemaTakesAsManyMembersAsAReaderTracks: a type of maxMembers
+// members, 63 (the bits of the readers' uint64 set of members seen, but the
+// tag's), parses, every marker word too.
+func TestParseSchemaTakesAsManyMembersAsAReaderTracks(t *testing.T) {
+	if maxMembers != 63 {
+		t.Fatalf("maxMembers = %d: the readers track members in a uint64 whose bit 63 is the tag's", maxMembers)
+	}
+	s, err := parseSchema(members(maxMembers))
+	if err != nil || len(s.Types[0].Members) != maxMembers {
+		t.Fatalf("%d members: %v", maxMembers, err)
+	}
+	words := "enum E : is e.\n\tv : is v\n\tw : is w\n" +
+		"struct Y : is y.\n\ta string default : is a\n\tb E default=w : is b\n\tc []string default,omitempty : is c\n" +
+		"\td *string optional : is d\n\te *string optional,omitempty : is e\n"
+	s, err = parseSchema(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Mark
+	for _, m := range s.byName["Y"].Members {
+		got = append(got, m.Mark)
+	}
+	want := []Mark{MarkDefault, MarkDefault, MarkDefaultOmitEmpty, MarkOptional, MarkOptionalOmitEmpty}
+	if !slices.Equal(got, want) || s.byName["Y"].Members[1].Default != "w" {
+		t.Errorf("marks %v, want %v", got, want)
 	}
 }
 

@@ -151,29 +151,28 @@
 //
 // Project, Reassert and VerifyAdaptationPreservesProjection compute each
 // message unit's identity at most once per call (Reassert and Verify take
-// the identity of a baseline or adapted unit equal to a unit of the
-// primary call from that unit, and Reassert an overlay's from its earlier
-// copy). Internally identities are raw SHA-256 sums; anchors and
-// provenance identities are parsed into sums once, and identities are
-// formatted only where a result holds them. The never_backend tags are
-// validated once and matched by the text of their digests: a call with
-// fewer units than tags indexes its units and looks each tag up there (a
-// test of its first three hexadecimal digits, a decoding only when they
-// begin some unit's identity); otherwise the tags are indexed. All anchors are
-// resolved in one pass over the units, with at most one hash-table lookup
-// per unit (tables are seeded per call, as Go's maps are, so no input
-// degrades them; a filter of leading bits answers most lookups of absent
-// identities). Project validates its output by validating the deep copy of
-// the kept units and only what injection can break, falling back to
-// validating the whole output when in doubt. The functions run in O(n + m log m) for n units and m overlays or
-// provenance entries, plus the bytes hashed and copied, with a number of
-// allocations that does not grow with n (the deep copy is carved from one
-// block per element type). Matching provenance entries against units
-// stays within O((n + m) log n) whatever the entries say, also when every
-// unit and entry share one identity and positions are absent, equal or
-// absurd: the nearest remaining unit is found through skip links past the
-// removed ones, and a tie among all remaining units of a region is judged
-// by counting their neighbour pairs, never by listing them.
+// the identity of a baseline or adapted unit equal to a unit of the primary
+// call from that unit, and Reassert an overlay's from its earlier copy).
+// Internally identities are raw SHA-256 sums; anchors and provenance
+// identities are parsed into sums once, and identities are formatted only
+// where a result holds them. The never_backend tags are validated once: a
+// call with fewer units than tags indexes its units and looks each tag up
+// there (a test of its first three hexadecimal digits, a decoding only when
+// they begin some unit's identity); otherwise the tags are decoded into a
+// set. All anchors are resolved in one pass over the units, with at most one
+// map lookup per unit (a filter of leading bits answers most lookups of
+// absent identities). Project validates its output by validating the deep
+// copy of the kept units and only what injection can break, falling back to
+// validating the whole output when in doubt. The functions run in O(n + m
+// log m) for n units and m overlays or provenance entries, plus the bytes
+// hashed and copied, with a number of allocations that does not grow with n
+// (the deep copy is carved from one block per element type). Matching
+// provenance entries against units stays within O((n + m) log n) whatever
+// the entries say, also when every unit and entry share one identity and
+// positions are absent, equal or absurd: the nearest remaining unit is found
+// through skip links past the removed ones, and a tie among all remaining
+// units of a region is judged by counting their neighbour pairs, never by
+// listing them.
 //
 // # Differences from the reference implementation
 //

@@ -62,7 +62,7 @@ func (pj *projector) use(snap *Snapshot, p *snapshotSums) {
 			pj.active++
 		}
 	}
-	pj.tags = newTagSet(snap.NeverBackend, p != nil)
+	pj.tags = newTagSet(snap.NeverBackend)
 	if p != nil {
 		pj.anchors = p.anchors
 	}

@@ -25,7 +25,7 @@ func TestTagSetHoldsExactlyTheTaggedSums(t *testing.T) {
 				tags[i].Identity = MessageIdentity(canon.PrefixedHex("v1:", mk(i%n)))
 			}
 			// A zero digest names no unit.
-			tags = append(tags, Tag{Identity: MessageIdentity("v1:" + zeroDigest)})
+			tags = append(tags, Tag{Identity: MessageIdentity("v1:" + strings.Repeat("0", 64))})
 			var invalid []sum
 			if !valid {
 				// Nor does a tag that is not a valid identity.
@@ -57,7 +57,7 @@ func TestTagSetHoldsExactlyTheTaggedSums(t *testing.T) {
 			queries = append(queries, sum{})
 			queries = append(queries, invalid...)
 
-			x := newTagSet(tags, valid)
+			x := newTagSet(tags)
 			for _, q := range queries {
 				if got := x.has(&q); got != want[q] {
 					t.Fatalf("n=%d valid=%t: has(%x) = %t", n, valid, q[:4], got)
@@ -71,7 +71,7 @@ func TestTagSetHoldsExactlyTheTaggedSums(t *testing.T) {
 					skip[i] = i%2 == 1
 				}
 				for _, sk := range [][]bool{nil, skip} {
-					y := newTagSet(tags, valid)
+					y := newTagSet(tags)
 					got := y.among(ids, sk)
 					for i, q := range ids {
 						if w := want[q] && (sk == nil || !sk[i]); got[i] != w {
@@ -89,7 +89,7 @@ func TestTagSetHoldsExactlyTheTaggedSums(t *testing.T) {
 }
 
 // TestTagSetAmongBuildsNoTableForFewIdentities pins the cheap way of among:
-// with more tags than identities it builds no table of tags (has builds it
+// with more tags than identities it builds no set of tags (has builds it
 // later, on first use, with the same answers).
 func TestTagSetAmongBuildsNoTableForFewIdentities(t *testing.T) {
 	tags := make([]Tag, 64)
@@ -97,14 +97,14 @@ func TestTagSetAmongBuildsNoTableForFewIdentities(t *testing.T) {
 		tags[i].Identity = MessageIdentity(canon.PrefixedHex("v1:", sha256.Sum256([]byte{byte(i)})))
 	}
 	ids := []sum{sha256.Sum256([]byte{3}), sha256.Sum256([]byte{200})}
-	x := newTagSet(tags, true)
+	x := newTagSet(tags)
 	if got := x.among(ids, nil); !got[0] || got[1] {
 		t.Fatalf("among = %v, want [true false]", got)
 	}
-	if x.slots != nil {
-		t.Fatal("among built the table of tags for 2 identities under 64 tags")
+	if x.sums != nil {
+		t.Fatal("among built the set of tags for 2 identities under 64 tags")
 	}
-	if !x.has(&ids[0]) || x.has(&ids[1]) || x.slots == nil {
+	if !x.has(&ids[0]) || x.has(&ids[1]) || x.sums == nil {
 		t.Fatal("has after among")
 	}
 }

@@ -3,7 +3,6 @@ package canon
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"math/bits"
 	"slices"
 )
 
@@ -141,27 +140,4 @@ func hexWord(x uint64) (v uint32, bad uint64) {
 	t := (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
 	t = (t | t>>8) & 0x0000ffff0000ffff
 	return uint32(t | t>>16), bad
-}
-
-// HexDigestHash returns a hash of the 64-character hexadecimal digest h
-// (which must be exactly that long) keyed with seeds: a multiply-mix of its
-// eight words with the keys, so that no choice of digests makes the hash
-// collide without knowing the keys. It lets a set of digests be indexed by
-// their text, validated by IsLowerHexDigest, without decoding them.
-func HexDigestHash[T ~string | ~[]byte](seeds *[8]uint64, h T) uint64 {
-	return mix(load64(h, 0)^seeds[0], load64(h, 8)^seeds[1]) ^ mix(load64(h, 16)^seeds[2], load64(h, 24)^seeds[3]) ^
-		mix(load64(h, 32)^seeds[4], load64(h, 40)^seeds[5]) ^ mix(load64(h, 48)^seeds[6], load64(h, 56)^seeds[7])
-}
-
-// SumHash returns a hash of the SHA-256 sum s keyed with seeds, in the
-// manner of HexDigestHash: a multiply-mix of its four words with the keys.
-func SumHash(seeds *[4]uint64, s *[sha256.Size]byte) uint64 {
-	return mix(load64(s[:], 0)^seeds[0], load64(s[:], 8)^seeds[1]) ^ mix(load64(s[:], 16)^seeds[2], load64(s[:], 24)^seeds[3])
-}
-
-// mix is the keyed hashes' step, as Go's maps use where the processor has
-// no AES instructions: the two halves of the 128-bit product, folded.
-func mix(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	return hi ^ lo
 }

@@ -73,29 +73,6 @@ func FuzzParseHexDigest(f *testing.F) {
 	})
 }
 
-// TestHexDigestHashIsKeyed: equal digests hash equally in both forms, the
-// hash depends on every word of the digest and on the keys.
-func TestHexDigestHashIsKeyed(t *testing.T) {
-	seeds := [8]uint64{1, 2, 3, 4, 5, 6, 7, 8}
-	h := Hex(sha256.Sum256([]byte("abc")))
-	k := HexDigestHash(&seeds, h)
-	if HexDigestHash(&seeds, []byte(h)) != k {
-		t.Fatal("string and []byte forms differ")
-	}
-	for w := 0; w < 8; w++ {
-		b := []byte(h)
-		b[8*w] ^= 1
-		if HexDigestHash(&seeds, b) == k {
-			t.Errorf("word %d does not change the hash", w)
-		}
-		other := seeds
-		other[w]++
-		if HexDigestHash(&other, h) == k {
-			t.Errorf("key %d does not change the hash", w)
-		}
-	}
-}
-
 // TestHex4 checks hex4 against the digit rules byte by byte: every byte
 // value in every position among digits of both cases, every pair of
 // interesting bytes in every pair of positions, and inputs shorter than

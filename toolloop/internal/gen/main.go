@@ -331,9 +331,9 @@ func jsonTag(mem *Member) string {
 // call reading into p.
 type memberCase struct{ Type, Call string }
 
-// builtinReaders are the readers of the builtin wire types.
-var builtinReaders = [][2]string{{"string", "readString"}, {"uint32", "readUint"}, {"uint64", "readUint"},
-	{"float64", "readFloat"}, {"bool", "readBool"}, {"Value", "readValue"}}
+// scalarTypes are the scalar wire types, in the order of decoder.member's
+// cases.
+var scalarTypes = []string{"string", "uint32", "uint64", "float64", "bool", "Value"}
 
 // memberCases returns the cases of decoder.member, the test helper reading
 // a value of any wire type: one per wire type with a reader.
@@ -346,8 +346,8 @@ func (m *model) memberCases() []memberCase {
 			out = append(out, memberCase{typ, read + "(d, k, p)"})
 		}
 	}
-	for _, b := range builtinReaders {
-		add(b[0], b[1])
+	for _, name := range scalarTypes {
+		add(name, scalarReaders[scalarShape(&TypeRef{Name: name})])
 	}
 	for _, t := range m.Types {
 		if read := m.declaredReader(t); read != "" {

@@ -159,8 +159,8 @@ func newModel(s *Schema) (*model, error) {
 	m.Sums = append(m.Sums, m.eventWriter())
 	for _, t := range s.Types {
 		if t.Kind == KindInternal || t.Kind == KindExternal {
-			m.Sums = append(m.Sums, m.sumWriter(t, false), m.sumWriter(t, true))
-			m.SumReaders = append(m.SumReaders, m.sumReader(t, false), m.sumReader(t, true))
+			m.Sums = append(m.Sums, m.sumWriter(t), m.optionWriter(t))
+			m.SumReaders = append(m.SumReaders, m.sumReader(t), m.optionReader(t))
 		}
 	}
 	m.Sums = slices.DeleteFunc(m.Sums, func(w *sumWriter) bool { return !m.needW[w.Func] })
@@ -337,28 +337,17 @@ func (m *model) memberOp(mem *Member, root string) *op {
 // valueOp returns the write of a value of type r, held by expr (and at
 // address ptr).
 func (m *model) valueOp(r *TypeRef, expr, ptr string) *op {
-	base := r.Name
-	if r.Decl != nil && r.Decl.Kind == KindNewtype {
-		base = r.Decl.Base
-	}
 	switch {
 	case r.Slice != nil:
 		return &op{Shape: "call", Func: m.needWriter(m.list(r.Slice).WFunc), Expr: expr}
 	case r.Map != nil:
 		return &op{Shape: "call", Func: m.needWriter(m.mapFn(r.Map).WFunc), Expr: expr}
-	case base == "string":
-		if r.Name != "string" {
-			expr = "string(" + expr + ")"
-		}
-		return &op{Shape: "str", Expr: expr}
-	case base == "uint16", base == "uint32", base == "uint64":
-		return &op{Shape: "uint", Expr: expr}
-	case base == "float64":
-		return &op{Shape: "float", Expr: expr}
-	case base == "bool":
-		return &op{Shape: "bool", Expr: expr}
-	case base == "Value":
-		return &op{Shape: "value", Expr: expr}
+	}
+	switch shape := scalarShape(r); {
+	case shape == "str" && r.Name != "string":
+		return &op{Shape: shape, Expr: "string(" + expr + ")"}
+	case shape != "":
+		return &op{Shape: shape, Expr: expr}
 	case r.isEnum(), r.Decl.Kind == KindUnits:
 		return &op{Shape: "enum", Expr: expr}
 	case r.isSum():
@@ -366,6 +355,32 @@ func (m *model) valueOp(r *TypeRef, expr, ptr string) *op {
 	}
 	return &op{Shape: "call", Func: m.needWriter("write" + r.Name), Expr: ptr}
 }
+
+// scalarShape returns the shape of the scalar type r is, or of which r is
+// a newtype: str, uint, float, bool or value; "" for any other type.
+func scalarShape(r *TypeRef) string {
+	base := r.Name
+	if r.Decl != nil && r.Decl.Kind == KindNewtype {
+		base = r.Decl.Base
+	}
+	switch base {
+	case "string":
+		return "str"
+	case "uint16", "uint32", "uint64":
+		return "uint"
+	case "float64":
+		return "float"
+	case "bool":
+		return "bool"
+	case "Value":
+		return "value"
+	}
+	return ""
+}
+
+// scalarReaders are the readers of the scalar shapes.
+var scalarReaders = map[string]string{"str": "readString", "uint": "readUint", "float": "readFloat",
+	"bool": "readBool", "value": "readValue"}
 
 func (m *model) needWriter(name string) string {
 	m.needW[name] = true
@@ -446,44 +461,60 @@ func (m *model) eventWriter() *sumWriter {
 	return w
 }
 
-// sumWriter returns the writer of enum t (with optional, of an Option of
-// it).
-func (m *model) sumWriter(t *Type, optional bool) *sumWriter {
-	w := &sumWriter{T: t, Iface: t.Name, Func: "write" + t.Name, Optional: optional}
-	if optional {
-		w.Func = "writeOpt" + t.Name
-	}
+// sumWriter returns the writer of enum t.
+func (m *model) sumWriter(t *Type) *sumWriter {
+	w := &sumWriter{T: t, Iface: t.Name, Func: "write" + t.Name}
 	if t.Units != nil {
 		w.Cases = append(w.Cases, &sumCase{Type: t.Units.Name, Steps: []*step{{Lit: -1, Op: &op{Shape: "enum", Expr: "v"}}}})
 	}
 	for _, v := range t.Variants {
-		c := &sumCase{Type: v.Name}
-		switch {
-		case t.Kind == KindInternal:
-			c.Steps = []*step{{Lit: -1, Op: &op{Shape: "call", Func: "write" + v.Name, Expr: "&v"}}}
-		case v.Shape == ShapeUnit:
-			c.Steps = []*step{m.litStep(fmt.Sprintf("%q", v.Tag))}
-		default:
-			var o *op
-			if v.Shape == ShapeNewtype {
-				o = m.valueOp(v.BaseRef, v.BaseRef.String()+"(v)", "&v")
-			} else {
-				o = &op{Shape: "call", Func: "write" + v.Name, Expr: "&v"}
-			}
-			o.Name = v.Tag
-			c.Steps = []*step{m.litStep(fmt.Sprintf("{%q:", v.Tag)), {Lit: -1, Op: o}, m.litStep("}")}
-		}
-		w.Cases = append(w.Cases, c)
+		w.Cases = append(w.Cases, &sumCase{Type: v.Name, Steps: m.variantSteps(t, v)})
 	}
 	for _, c := range w.Cases {
-		if len(c.Steps) == 1 && c.Steps[0].Op != nil {
-			if o := c.Steps[0].Op; o.Inner == nil && o.Name == "" && o.At == "" && o.Fails() {
-				c.Tail = o
-			}
-		}
+		c.Tail = tailOf(c.Steps)
 	}
 	w.NeedEr = needErr(&form{Steps: flatten(w.Cases)})
 	return w
+}
+
+// optionWriter returns the writer of an Option of enum t: t's writer, nil
+// being written null.
+func (m *model) optionWriter(t *Type) *sumWriter {
+	w := m.sumWriter(t)
+	w.Func, w.Optional = "writeOpt"+t.Name, true
+	return w
+}
+
+// variantSteps returns the steps writing variant v of enum t: through its
+// own writer in an internal enum, as its bare tag for a unit variant of an
+// external enum, else as an object of one member, its tag, holding its
+// value.
+func (m *model) variantSteps(t *Type, v *Type) []*step {
+	switch {
+	case t.Kind == KindInternal:
+		return []*step{{Lit: -1, Op: &op{Shape: "call", Func: "write" + v.Name, Expr: "&v"}}}
+	case v.Shape == ShapeUnit:
+		return []*step{m.litStep(fmt.Sprintf("%q", v.Tag))}
+	}
+	o := &op{Shape: "call", Func: "write" + v.Name, Expr: "&v"}
+	if v.Shape == ShapeNewtype {
+		o = m.valueOp(v.BaseRef, v.BaseRef.String()+"(v)", "&v")
+	}
+	o.Name = v.Tag
+	return []*step{m.litStep(fmt.Sprintf("{%q:", v.Tag)), {Lit: -1, Op: o}, m.litStep("}")}
+}
+
+// tailOf returns the write of steps when it is a single write that may
+// fail and names nothing in a failure's path, so that its result can be
+// returned as is; else nil.
+func tailOf(steps []*step) *op {
+	if len(steps) != 1 || steps[0].Op == nil {
+		return nil
+	}
+	if o := steps[0].Op; o.Inner == nil && o.Name == "" && o.At == "" && o.Fails() {
+		return o
+	}
+	return nil
 }
 
 // flatten returns the steps of the cases not written as a tail call.
@@ -531,10 +562,6 @@ func (m *model) objectReader(t *Type) *reader {
 
 // readerOf returns the reader of a value of type r.
 func (m *model) readerOf(r *TypeRef) string {
-	base := r.Name
-	if r.Decl != nil && r.Decl.Kind == KindNewtype {
-		base = r.Decl.Base
-	}
 	switch {
 	case r.Slice != nil:
 		return m.needReader(m.list(r.Slice).RFunc)
@@ -542,16 +569,9 @@ func (m *model) readerOf(r *TypeRef) string {
 		return m.opt(r)
 	case r.Map != nil:
 		return m.needReader(m.mapFn(r.Map).RFunc)
-	case base == "string":
-		return "readString"
-	case base == "uint16", base == "uint32", base == "uint64":
-		return "readUint"
-	case base == "float64":
-		return "readFloat"
-	case base == "bool":
-		return "readBool"
-	case base == "Value":
-		return "readValue"
+	}
+	if read := scalarReaders[scalarShape(r)]; read != "" {
+		return read
 	}
 	return m.needReader("read" + r.Name)
 }
@@ -590,14 +610,9 @@ type rvariant struct {
 	Ptr       string // what the reader is given: &x, or &x converted
 }
 
-// sumReader returns the reader of enum t (with optional, of an Option of
-// it).
-func (m *model) sumReader(t *Type, optional bool) *sumReader {
-	r := &sumReader{T: t, Func: "read" + t.Name, Optional: optional, HasUnits: t.Units != nil}
-	if optional {
-		r.Func = "readOpt" + t.Name
-		return r
-	}
+// sumReader returns the reader of enum t.
+func (m *model) sumReader(t *Type) *sumReader {
+	r := &sumReader{T: t, Func: "read" + t.Name, HasUnits: t.Units != nil}
 	for _, v := range t.Variants {
 		c := &rvariant{Tag: v.Tag, Type: v.Name, Ptr: "&x"}
 		switch {
@@ -614,4 +629,10 @@ func (m *model) sumReader(t *Type, optional bool) *sumReader {
 		r.Cases = append(r.Cases, c)
 	}
 	return r
+}
+
+// optionReader returns the reader of an Option of enum t, which reads null
+// as nil and anything else through t's reader.
+func (m *model) optionReader(t *Type) *sumReader {
+	return &sumReader{T: t, Func: "readOpt" + t.Name, Optional: true, HasUnits: t.Units != nil}
 }

@@ -259,15 +259,23 @@ func allPairs[T any](a, b []T, ok func(x, y *T) bool) bool {
 }
 
 // compatibleMessages compares two legacy messages' shapes: role, part
-// count, and per part the kind, tool and reference fields and the
-// reasoning shape.
+// count, and per part its shape (partShape) and the reasoning shape.
 func compatibleMessages(a, b *lipapi.Message) bool {
 	return a.Role == b.Role && allPairs(a.Parts, b.Parts, func(p, q *lipapi.Part) bool {
-		return p.Kind == q.Kind && p.ToolCallID == q.ToolCallID && p.ToolName == q.ToolName &&
-			p.ImageRef == q.ImageRef && p.ImageMIME == q.ImageMIME &&
-			p.FileRef == q.FileRef && p.FileMIME == q.FileMIME && p.FileName == q.FileName &&
-			compatibleReasoning(p.Reasoning, q.Reasoning)
+		return shapeOfPart(p) == shapeOfPart(q) && compatibleReasoning(p.Reasoning, q.Reasoning)
 	})
+}
+
+// A partShape is what the lineage proof compares of a legacy part besides
+// its reasoning: every field but the payloads Text, Content and Reasoning.
+type partShape struct {
+	kind                                                                   lipapi.PartKind
+	toolCallID, toolName, imageRef, imageMIME, fileRef, fileMIME, fileName string
+}
+
+// shapeOfPart returns the shape of p.
+func shapeOfPart(p *lipapi.Part) partShape {
+	return partShape{p.Kind, p.ToolCallID, p.ToolName, p.ImageRef, p.ImageMIME, p.FileRef, p.FileMIME, p.FileName}
 }
 
 // compatibleReasoning compares reasoning shapes: both nil, or both non-nil
@@ -280,17 +288,28 @@ func compatibleReasoning(a, b *lipapi.ReasoningPart) bool {
 		a.EncryptedContentPresent == b.EncryptedContentPresent
 }
 
-// compatibleContent compares two content part lists' shapes.
+// compatibleContent compares two content part lists' shapes: per part its
+// shape (contentShape), the reasoning shape, and an Extension on both or
+// neither, with equal Namespace, Type and Implementor.
 func compatibleContent(a, b []lipapi.ContentPart) bool {
 	return allPairs(a, b, func(p, q *lipapi.ContentPart) bool {
-		return p.Kind == q.Kind && p.ImageRef == q.ImageRef && p.ImageMIME == q.ImageMIME &&
-			p.FileRef == q.FileRef && p.FileMIME == q.FileMIME && p.FileName == q.FileName &&
-			p.VideoRef == q.VideoRef && p.VideoMIME == q.VideoMIME && p.AssistantRef == q.AssistantRef &&
-			compatibleReasoning(p.Reasoning, q.Reasoning) &&
+		return shapeOfContent(p) == shapeOfContent(q) && compatibleReasoning(p.Reasoning, q.Reasoning) &&
 			bothOr(p.Extension, q.Extension, func(x, y *lipapi.ExtensionContentPart) bool {
 				return x.Namespace == y.Namespace && x.Type == y.Type && x.Implementor == y.Implementor
 			})
 	})
+}
+
+// A contentShape is what the lineage proof compares of a content part
+// besides its reasoning and extension: its kind and references.
+type contentShape struct {
+	kind                                                                                lipapi.ContentPartKind
+	imageRef, imageMIME, fileRef, fileMIME, fileName, videoRef, videoMIME, assistantRef string
+}
+
+// shapeOfContent returns the shape of p.
+func shapeOfContent(p *lipapi.ContentPart) contentShape {
+	return contentShape{p.Kind, p.ImageRef, p.ImageMIME, p.FileRef, p.FileMIME, p.FileName, p.VideoRef, p.VideoMIME, p.AssistantRef}
 }
 
 // bothOr reports whether a and b are both nil, or both non-nil and same

@@ -189,22 +189,23 @@ func (pj *projector) overlayIdentitiesFrom(t *trajectory, prov []OverlayProvenan
 		// one copy, and comparing the others would cost up to
 		// MaxSteeringTextBytes per entry, however many entries repeat.
 		delete(byID, prov[e].OverlayID)
-		o := &steering[i]
-		if t.item {
-			content := [1]lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: o.Message.Text}}
-			unit := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: overlayRole(o), Content: content[:]}
-			if !sameItemMessage(&t.items[x], &unit) {
-				continue
-			}
-		} else {
-			parts := [1]lipapi.Part{lipapi.TextPart(o.Message.Text)}
-			unit := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
-			if !sameMessage(t.message(x), &unit) {
-				continue
-			}
+		if t.isInjectedUnit(x, &steering[i]) {
+			pj.overlays[i] = t.ids[x]
 		}
-		pj.overlays[i] = t.ids[x]
 	}
+}
+
+// isInjectedUnit reports whether unit x of t equals the unit injected for
+// o in t's form, and so has its identity.
+func (t *trajectory) isInjectedUnit(x int, o *Overlay) bool {
+	if t.item {
+		content := [1]lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: o.Message.Text}}
+		unit := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: overlayRole(o), Content: content[:]}
+		return sameItemMessage(&t.items[x], &unit)
+	}
+	parts := [1]lipapi.Part{lipapi.TextPart(o.Message.Text)}
+	unit := lipapi.Message{Role: overlayRole(o), Parts: parts[:]}
+	return sameMessage(t.message(x), &unit)
 }
 
 // sameItemMessage reports whether two message items without variant
@@ -233,19 +234,10 @@ func hasVariant(it *lipapi.Item) bool {
 // parts (every field of every part, reasoning included), and hence the same
 // identity. Metadata is not part of identity.
 func sameMessage(a, b *lipapi.Message) bool {
-	if a.Role != b.Role || len(a.Parts) != len(b.Parts) {
-		return false
-	}
-	for i := range a.Parts {
-		p, q := &a.Parts[i], &b.Parts[i]
-		if p.Kind != q.Kind || p.Text != q.Text || p.ImageRef != q.ImageRef || p.ImageMIME != q.ImageMIME ||
-			p.FileRef != q.FileRef || p.FileMIME != q.FileMIME || p.FileName != q.FileName ||
-			p.ToolCallID != q.ToolCallID || p.ToolName != q.ToolName || !sameReasoning(p.Reasoning, q.Reasoning) ||
-			!bytes.Equal(p.Content, q.Content) {
-			return false
-		}
-	}
-	return true
+	return a.Role == b.Role && allPairs(a.Parts, b.Parts, func(p, q *lipapi.Part) bool {
+		return shapeOfPart(p) == shapeOfPart(q) && p.Text == q.Text && bytes.Equal(p.Content, q.Content) &&
+			sameReasoning(p.Reasoning, q.Reasoning)
+	})
 }
 
 // sameReasoning reports whether two reasoning parts are the same one, or
@@ -256,10 +248,22 @@ func sameReasoning(a, b *lipapi.ReasoningPart) bool {
 	if a == b {
 		return true
 	}
-	return a != nil && b != nil && a.Dialect == b.Dialect && a.Text == b.Text && a.Signature == b.Signature &&
-		sameRaw(a.Opaque, b.Opaque) && sameRaw(a.Summary, b.Summary) && a.SummaryPresent == b.SummaryPresent &&
-		sameRaw(a.Content, b.Content) && a.ContentPresent == b.ContentPresent &&
-		sameRaw(a.EncryptedContent, b.EncryptedContent) && a.EncryptedContentPresent == b.EncryptedContentPresent
+	return a != nil && b != nil && fieldsOfReasoning(a) == fieldsOfReasoning(b) &&
+		sameRaw(a.Opaque, b.Opaque) && sameRaw(a.Summary, b.Summary) &&
+		sameRaw(a.Content, b.Content) && sameRaw(a.EncryptedContent, b.EncryptedContent)
+}
+
+// reasoningFields are the fields of a reasoning part other than its raw
+// values.
+type reasoningFields struct {
+	dialect                                          lipapi.ReasoningDialect
+	text, signature                                  string
+	summaryPresent, contentPresent, encryptedPresent bool
+}
+
+// fieldsOfReasoning returns the fields of r other than its raw values.
+func fieldsOfReasoning(r *lipapi.ReasoningPart) reasoningFields {
+	return reasoningFields{r.Dialect, r.Text, r.Signature, r.SummaryPresent, r.ContentPresent, r.EncryptedContentPresent}
 }
 
 // sameRaw reports whether two raw values hold the same bytes and are both

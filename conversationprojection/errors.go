@@ -31,7 +31,12 @@ var (
 	// ErrAnchorNotFound is returned when an anchor cannot be resolved in a trajectory.
 	ErrAnchorNotFound = errors.New("conversationprojection: anchor not found")
 
-	// ErrPartialContentNotSupported is reserved for callers: this package never returns it.
+	// ErrPartialContentNotSupported is reserved for callers that refuse the
+	// identity of a partial content part.
+	//
+	// Deprecated: this package never returns it, since its identities are
+	// those of whole message units; code that refuses partial content
+	// should define its own sentinel.
 	ErrPartialContentNotSupported = errors.New("conversationprojection: partial content part identity is not supported")
 
 	// ErrAnchorMissing is returned when a required fixed anchor cannot be resolved.
@@ -46,10 +51,16 @@ var (
 	// ErrTerminalNotUser is returned when the terminal forwardable message is not a user message.
 	ErrTerminalNotUser = errors.New("conversationprojection: terminal forwardable message is not user")
 
-	// ErrOverlayNotFound is reserved for stores (overlay deactivation): this package never returns it.
+	// ErrOverlayNotFound is reserved for stores that deactivate overlays.
+	//
+	// Deprecated: this package holds no overlays and never returns it; a
+	// store of overlays should define its own sentinel.
 	ErrOverlayNotFound = errors.New("conversationprojection: overlay not found")
 
-	// ErrALegNotFound is reserved for stores (unknown A-leg): this package never returns it.
+	// ErrALegNotFound is reserved for stores asked for an unknown A-leg.
+	//
+	// Deprecated: this package holds no A-legs and never returns it; a
+	// store of snapshots should define its own sentinel.
 	ErrALegNotFound = errors.New("conversationprojection: a-leg not found")
 
 	// ErrInvalidSnapshot is returned for every Snapshot validation failure.

@@ -2,9 +2,8 @@ package conversationprojection
 
 import "context"
 
-// Stage names the point of a request's life at which a projection runs;
-// it appears only in [Observer] diagnostics. The zero Stage, "", names no
-// stage.
+// Stage names the point of a request's life at which a projection runs,
+// for diagnostics. The zero Stage, "", names no stage.
 type Stage = string
 
 // The projection stages.
@@ -26,9 +25,13 @@ const (
 type OverlayID = string
 
 // Observer receives bounded, content-free diagnostics about projections.
-// It is a port for callers: this package never calls it. Implementations
-// must not expect message text, overlay IDs or identities. The zero value, a
-// nil Observer, observes nothing; a caller holding one must not call it.
+// Implementations must not expect message text, overlay IDs or
+// identities. The zero value, a nil Observer, observes nothing; a caller
+// holding one must not call it.
+//
+// Deprecated: this package never calls an Observer; an interface belongs
+// with the code that calls it, which should declare its own (Stage and
+// ProjectionSummary remain for its diagnostics).
 type Observer interface {
 	// OnProjection reports a successful projection at stage.
 	OnProjection(stage Stage, summary ProjectionSummary)
@@ -43,10 +46,12 @@ type Observer interface {
 }
 
 // Reader is the narrow read-only port through which callers obtain the
-// snapshot of an A-leg. This package never calls it; implementations
-// return an error wrapping [ErrALegNotFound] for an unknown A-leg. The zero
-// value, a nil Reader, provides no snapshots; a caller holding one must not
-// call it.
+// snapshot of an A-leg. The zero value, a nil Reader, provides no
+// snapshots; a caller holding one must not call it.
+//
+// Deprecated: this package never calls a Reader; an interface belongs with
+// the code that calls it, which should declare its own, with its own
+// sentinel for an unknown A-leg.
 type Reader interface {
 	// Snapshot returns the current snapshot of the A-leg aLegID.
 	Snapshot(ctx context.Context, aLegID string) (Snapshot, error)

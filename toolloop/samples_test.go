@@ -357,14 +357,10 @@ func (w sampleWalker) walk(path string, v reflect.Value) {
 	}
 }
 
-func TestEventSamplesAreFullyPopulated(t *testing.T) {
-	w := sampleWalker{t: t, variants: map[reflect.Type]bool{}, enums: map[reflect.Type]map[string]bool{}}
-	for _, ev := range append(allEventSamples(), variantEventSamples()...) {
-		w.walk(ev.EventName(), reflect.ValueOf(ev))
-	}
-}
-
-func TestEventSamplesUseEveryVariantAndEnumValue(t *testing.T) {
+// TestEventSamplesAreFullyPopulatedAndUseEveryVariantAndEnumValue walks
+// every sample: no member is empty, nil or non-finite, every enum value is
+// valid, and the samples together use every variant and every enum value.
+func TestEventSamplesAreFullyPopulatedAndUseEveryVariantAndEnumValue(t *testing.T) {
 	w := sampleWalker{t: t, variants: map[reflect.Type]bool{}, enums: map[reflect.Type]map[string]bool{}}
 	for _, ev := range append(allEventSamples(), variantEventSamples()...) {
 		w.walk(ev.EventName(), reflect.ValueOf(ev))

@@ -67,64 +67,96 @@ func DecodeLedgerRow(row []byte) (DecodedEvent, error) {
 		return DecodedEvent{}, err
 	}
 	if k != canon.KindObjectBegin {
-		if err := d.skip(k); err != nil {
-			return DecodedEvent{}, err
-		}
-		if err := d.finish(); err != nil {
-			return DecodedEvent{}, err
-		}
-		return DecodedEvent{}, decMismatch(k, "a ledger row object")
+		return DecodedEvent{}, d.notARow(k)
 	}
-	var event, kind rowMember
-	var nPayload int
-	var res DecodedEvent
-	var payloadErr error
-	for {
-		name, vk, err := d.nextMember(&d.s)
-		if err != nil {
-			return DecodedEvent{}, err
-		}
-		if vk == canon.KindObjectEnd {
-			break
-		}
-		switch string(name) {
-		case eventTag:
-			event.note(&d, vk, rowCustom)
-		case rowKind:
-			kind.note(&d, vk, LedgerKindToolLoop)
-		case rowPayload:
-			// Decoded where it stands while the row may be a tool_loop row.
-			if nPayload++; nPayload == 1 && event.mayMatch() && kind.mayMatch() {
-				if res, payloadErr = d.payload(vk); decIsSyntax(payloadErr) {
-					return DecodedEvent{}, decAt(rowPayload, payloadErr)
-				}
-				continue
-			}
-		}
-		if err := d.skip(vk); err != nil {
-			return DecodedEvent{}, err
-		}
+	var r ledgerRow
+	if err := r.read(&d); err != nil {
+		return DecodedEvent{}, err
 	}
 	if err := d.finish(); err != nil {
 		return DecodedEvent{}, err
 	}
-	switch {
-	case event.err() != nil:
-		return DecodedEvent{}, decAt(eventTag, event.err())
-	case !event.matched:
-		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, eventTag, "not a custom row")
-	case kind.err() != nil:
-		return DecodedEvent{}, decAt(rowKind, kind.err())
-	case nPayload == 0:
-		return DecodedEvent{}, decAt(rowPayload, decodeFail(decMissingMem))
-	case nPayload > 1:
-		return DecodedEvent{}, decAt(rowPayload, decodeFail(decDuplicate))
-	case !kind.matched:
-		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, rowKind, "not of kind tool_loop")
-	case payloadErr != nil:
-		return DecodedEvent{}, decAt(rowPayload, payloadErr)
+	return r.result()
+}
+
+// notARow skips the value starting with k, which is not an object, to the
+// end of the row and returns the failure of a row that is not an object,
+// or the syntax error found first.
+func (d *decoder) notARow(k canon.Kind) error {
+	if err := d.skip(k); err != nil {
+		return err
 	}
-	return res, nil
+	if err := d.finish(); err != nil {
+		return err
+	}
+	return decMismatch(k, "a ledger row object")
+}
+
+// A ledgerRow is what DecodeLedgerRow has read of a row's members.
+type ledgerRow struct {
+	event, kind rowMember
+	payloads    int          // the occurrences of the payload member
+	res         DecodedEvent // the first payload, once decoded
+	payloadErr  error        // the failure of its decoding
+}
+
+// read reads the members of the row up to its end; it fails only on a
+// syntax error.
+func (r *ledgerRow) read(d *decoder) error {
+	for {
+		name, vk, err := d.nextMember(&d.s)
+		if err != nil {
+			return err
+		}
+		if vk == canon.KindObjectEnd {
+			return nil
+		}
+		if err := r.member(d, name, vk); err != nil {
+			return err
+		}
+	}
+}
+
+// member reads the member name whose value starts with vk: the first
+// payload is decoded where it stands while the row may still be a
+// tool_loop row, every other value is skipped.
+func (r *ledgerRow) member(d *decoder, name []byte, vk canon.Kind) error {
+	switch string(name) {
+	case eventTag:
+		r.event.note(d, vk, rowCustom)
+	case rowKind:
+		r.kind.note(d, vk, LedgerKindToolLoop)
+	case rowPayload:
+		if r.payloads++; r.payloads == 1 && r.event.mayMatch() && r.kind.mayMatch() {
+			if r.res, r.payloadErr = d.payload(vk); decIsSyntax(r.payloadErr) {
+				return decAt(rowPayload, r.payloadErr)
+			}
+			return nil
+		}
+	}
+	return d.skip(vk)
+}
+
+// result classifies the row read: the failure of its first broken rule, in
+// the order of DecodeLedgerRow's documentation, or its decoded payload.
+func (r *ledgerRow) result() (DecodedEvent, error) {
+	switch {
+	case r.event.err() != nil:
+		return DecodedEvent{}, decAt(eventTag, r.event.err())
+	case !r.event.matched:
+		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, eventTag, "not a custom row")
+	case r.kind.err() != nil:
+		return DecodedEvent{}, decAt(rowKind, r.kind.err())
+	case r.payloads == 0:
+		return DecodedEvent{}, decAt(rowPayload, decodeFail(decMissingMem))
+	case r.payloads > 1:
+		return DecodedEvent{}, decAt(rowPayload, decodeFail(decDuplicate))
+	case !r.kind.matched:
+		return DecodedEvent{}, decClassified(ErrNotToolLoopRow, rowKind, "not of kind tool_loop")
+	case r.payloadErr != nil:
+		return DecodedEvent{}, decAt(rowPayload, r.payloadErr)
+	}
+	return r.res, nil
 }
 
 // rowMember records the occurrences of the event or kind member of a row.
@@ -177,53 +209,71 @@ func (d *decoder) payload(k canon.Kind) (DecodedEvent, error) {
 		return DecodedEvent{}, decMismatch(k, "an object")
 	}
 	start := d.s.Clone()
-	var nVersion, nBody int
-	var versionOK bool
-	var body LoopEvent
-	var bodyErr error
+	var e envelope
 	for name, vk, err := d.nextMember(&d.s); vk != canon.KindObjectEnd; name, vk, err = d.nextMember(&d.s) {
 		if err != nil {
 			return DecodedEvent{}, err
 		}
-		switch string(name) {
-		case envVersion:
-			if nVersion++; nVersion == 1 {
-				versionOK = vk == canon.KindNumber && string(d.s.Raw()) == "1"
-			}
-		case envBody:
-			if nBody++; nBody == 1 {
-				// Decode the body where it stands; on failure, go back and
-				// skip it so that the rest of the payload is still checked.
-				at := d.s.Clone()
-				if body, bodyErr = d.event(vk); bodyErr == nil {
-					continue
-				}
-				if decIsSyntax(bodyErr) {
-					return DecodedEvent{}, decAt(envBody, bodyErr)
-				}
-				d.s = at
-			}
-		}
-		if err := d.skip(vk); err != nil {
+		if err := e.member(d, name, vk); err != nil {
 			return DecodedEvent{}, err
 		}
 	}
-	if nVersion == 0 {
+	if e.versions == 0 {
 		return d.unversioned(start)
 	}
-	switch {
-	case nVersion > 1:
-		return DecodedEvent{}, decAt(envVersion, decodeFail(decDuplicate))
-	case nBody > 1:
-		return DecodedEvent{}, decAt(envBody, decodeFail(decDuplicate))
-	case !versionOK:
-		return DecodedEvent{}, decClassified(ErrUnknownSchemaVersion, envVersion, "schema version is not the integer 1")
-	case nBody == 0:
-		return DecodedEvent{}, decAt(envBody, decodeFail(decMissingMem))
-	case bodyErr != nil:
-		return DecodedEvent{}, decAt(envBody, bodyErr)
+	return e.result()
+}
+
+// An envelope is what payload has read of the members of an envelope.
+type envelope struct {
+	versions, bodies int
+	versionOK        bool // the first schema_version is the integer 1
+	body             LoopEvent
+	bodyErr          error // the failure decoding the first body
+}
+
+// member reads the member name whose value starts with vk: the first
+// schema_version is checked and the first body decoded where it stands,
+// every other value is skipped. It fails only on a syntax error.
+func (e *envelope) member(d *decoder, name []byte, vk canon.Kind) error {
+	switch string(name) {
+	case envVersion:
+		if e.versions++; e.versions == 1 {
+			e.versionOK = vk == canon.KindNumber && string(d.s.Raw()) == "1"
+		}
+	case envBody:
+		if e.bodies++; e.bodies == 1 {
+			// Decode the body where it stands; on failure, go back and
+			// skip it so that the rest of the payload is still checked.
+			at := d.s.Clone()
+			if e.body, e.bodyErr = d.event(vk); e.bodyErr == nil {
+				return nil
+			}
+			if decIsSyntax(e.bodyErr) {
+				return decAt(envBody, e.bodyErr)
+			}
+			d.s = at
+		}
 	}
-	return DecodedEvent{Version: EnvelopeSchemaVersion, Event: body}, nil
+	return d.skip(vk)
+}
+
+// result classifies the envelope read: the failure of its first broken
+// rule, in the order of DecodePayload's documentation, or its event.
+func (e *envelope) result() (DecodedEvent, error) {
+	switch {
+	case e.versions > 1:
+		return DecodedEvent{}, decAt(envVersion, decodeFail(decDuplicate))
+	case e.bodies > 1:
+		return DecodedEvent{}, decAt(envBody, decodeFail(decDuplicate))
+	case !e.versionOK:
+		return DecodedEvent{}, decClassified(ErrUnknownSchemaVersion, envVersion, "schema version is not the integer 1")
+	case e.bodies == 0:
+		return DecodedEvent{}, decAt(envBody, decodeFail(decMissingMem))
+	case e.bodyErr != nil:
+		return DecodedEvent{}, decAt(envBody, e.bodyErr)
+	}
+	return DecodedEvent{Version: EnvelopeSchemaVersion, Event: e.body}, nil
 }
 
 // unversioned decodes an unversioned payload, already scanned to its end,

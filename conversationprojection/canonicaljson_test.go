@@ -10,19 +10,8 @@ import (
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
-
-// referenceCanonicalJSON is the encoding/json definition of CanonicalJSON
-// for input without trailing data: decode with UseNumber, marshal back.
-func referenceCanonicalJSON(raw []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
-}
 
 func TestCanonicalJSONExact(t *testing.T) {
 	tests := []struct {
@@ -57,7 +46,7 @@ func TestCanonicalJSONExact(t *testing.T) {
 			if string(got) != tt.want {
 				t.Errorf("\n got %s\nwant %s", got, tt.want)
 			}
-			ref, err := referenceCanonicalJSON([]byte(tt.in))
+			ref, err := jsonref.ViaEncodingJSON([]byte(tt.in))
 			if err != nil || !bytes.Equal(got, ref) {
 				t.Errorf("encoding/json gives %s, %v", ref, err)
 			}
@@ -98,7 +87,7 @@ func TestC2_CanonicalJSONRejectsTrailingData(t *testing.T) {
 	}
 	// The reference reading of these inputs ignored the tail: the prefix
 	// alone is valid, so only trailing-data detection rejects them.
-	if _, err := referenceCanonicalJSON([]byte(`{"a":1}x`)); err != nil {
+	if _, err := jsonref.ViaEncodingJSON([]byte(`{"a":1}x`)); err != nil {
 		t.Fatalf("reference rejects the prefix: %v", err)
 	}
 }
@@ -113,7 +102,7 @@ func TestC2_CanonicalJSONNestingLimit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("depth 10000 rejected: %v", err)
 		}
-		if ref, _ := referenceCanonicalJSON([]byte(ok)); !bytes.Equal(got, ref) {
+		if ref, _ := jsonref.ViaEncodingJSON([]byte(ok)); !bytes.Equal(got, ref) {
 			t.Fatal("depth 10000 differs from encoding/json")
 		}
 		deep := strings.Repeat(open, 10001) + "1" + strings.Repeat(closer, 10001)
@@ -172,7 +161,7 @@ func TestCanonicalJSONMixedDocumentEqualsEncodingJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := referenceCanonicalJSON(doc)
+	ref, err := jsonref.ViaEncodingJSON(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,12 +195,12 @@ func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			if got, err := CanonicalJSON(doc); err != nil {
 				b.Fatal(err)
-			} else if ref, err := referenceCanonicalJSON(doc); err != nil || !bytes.Equal(got, ref) {
+			} else if ref, err := jsonref.ViaEncodingJSON(doc); err != nil || !bytes.Equal(got, ref) {
 				b.Fatalf("CanonicalJSON differs from encoding/json (%v)", err)
 			}
 			r := corpus.Versus(b,
 				func() { sinkBytes, sinkError = CanonicalJSON(doc) },
-				func() { sinkBytes, sinkError = referenceCanonicalJSON(doc) })
+				func() { sinkBytes, sinkError = jsonref.ViaEncodingJSON(doc) })
 			b.ReportMetric(r.Speedup(), "x-faster")
 			sum.Add(name, r.Speedup())
 		})

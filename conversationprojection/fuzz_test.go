@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -120,7 +121,7 @@ func FuzzCanonicalJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("valid input rejected: %v", err)
 		}
-		ref, err := referenceCanonicalJSON(data)
+		ref, err := jsonref.ViaEncodingJSON(data)
 		if err != nil {
 			t.Fatalf("reference failed on valid input: %v", err)
 		}

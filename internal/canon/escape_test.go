@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // denseTexts returns texts that move the escapers between their sparse and
@@ -129,7 +130,7 @@ func TestScanningDenseEscapesAgreesWithEncodingJSON(t *testing.T) {
 			}
 			continue
 		}
-		base, err := jsonBaseline(doc)
+		base, err := jsonref.ViaEncodingJSON(doc)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // TestCharacterEscapeRunsDecodeAsEncodingJSON pins the decoding of runs of
@@ -81,7 +82,7 @@ func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
 		if s.Flags()&StrHTMLEscape == 0 && strings.Contains(doc, `\u2028`) {
 			t.Errorf("%s: StrHTMLEscape not set", name)
 		}
-		base, err := jsonBaseline(b)
+		base, err := jsonref.ViaEncodingJSON(b)
 		if err != nil {
 			t.Fatal(err)
 		}

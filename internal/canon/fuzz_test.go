@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // addSuiteSeeds adds every JSONTestSuite input to a fuzz corpus, on top of
@@ -90,7 +92,7 @@ func FuzzCanonicalJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		want, err := jsonBaseline(b)
+		want, err := jsonref.ViaEncodingJSON(b)
 		if err != nil {
 			t.Fatalf("baseline: %v", err)
 		}

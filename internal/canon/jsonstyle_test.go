@@ -11,18 +11,6 @@ import (
 	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
-// jsonBaseline is the reference for the encoding/json style: decode one
-// value with UseNumber, then Marshal it.
-func jsonBaseline(raw []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
-}
-
 // jsonStringWant returns what AppendJSONString must write for s, the rule's
 // bytes (jsonref.Quote), after checking that the running json.Marshal
 // writes them too, up to what the json/v2 engine writes for invalid UTF-8
@@ -48,7 +36,7 @@ func TestCanonicalJSONMatchesEncodingJSONOnTheSuite(t *testing.T) {
 			}
 			continue
 		}
-		want, berr := jsonBaseline(b)
+		want, berr := jsonref.ViaEncodingJSON(b)
 		if berr != nil {
 			t.Errorf("%s: baseline failed: %v", name, berr)
 			continue
@@ -81,7 +69,7 @@ func TestCanonicalJSONRules(t *testing.T) {
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%s: got %s, %v; want %s", tc.name, got, err, tc.want)
 		}
-		want, err := jsonBaseline([]byte(tc.in))
+		want, err := jsonref.ViaEncodingJSON([]byte(tc.in))
 		if err != nil || string(want) != tc.want {
 			t.Errorf("%s: the table disagrees with encoding/json: %s", tc.name, want)
 		}

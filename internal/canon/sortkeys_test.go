@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // largeObject returns an object with a member for each name, in that
@@ -113,7 +115,7 @@ func TestLargeObjectsSortAsEncodingJSON(t *testing.T) {
 		// Without padding, objects of short members are sorted by
 		// comparing names, which keeps the keys' memory bounded.
 		doc := largeObject(names, i%2 == 0)
-		want, err := jsonBaseline(doc)
+		want, err := jsonref.ViaEncodingJSON(doc)
 		if err != nil {
 			t.Fatal(err)
 		}

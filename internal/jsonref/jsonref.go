@@ -41,6 +41,7 @@
 package jsonref
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 	"unicode/utf8"
@@ -180,4 +181,22 @@ func Depth(doc []byte) int {
 // MaxDepth deep.
 func LiveAcceptsDepth(doc []byte) bool {
 	return !EngineV2() || Depth(doc) <= MaxDepth
+}
+
+// ViaEncodingJSON decodes the first JSON value of raw with the running
+// encoding/json, its numbers as json.Number, and marshals it again: the
+// value in the encoding/json style (members sorted by key, the last of
+// repeated keys kept, no white space, numbers as written), which
+// CanonicalJSON and canon's canonical writers follow. Data after the value
+// is ignored. The result is the same on both engines of encoding/json
+// when the value nests at most MaxDepth deep: decoding turns invalid UTF-8
+// into U+FFFD first.
+func ViaEncodingJSON(raw []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
 }

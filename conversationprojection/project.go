@@ -190,12 +190,8 @@ func (pj *projector) filtered(base *lipapi.Call, t *trajectory, removed []bool) 
 	if err != nil {
 		return nil, err
 	}
-	out, _ := p.assemble(t, withIdentities)
-	c := out.shallowCall(base)
-	if err := p.check(&c); err != nil {
-		return nil, err
-	}
-	return out, nil
+	out, _, err := p.checkedOutput(base, withIdentities)
+	return out, err
 }
 
 // provenanceOf returns the provenance Project would return for the units
@@ -208,12 +204,20 @@ func (pj *projector) provenanceOf(base *lipapi.Call, t *trajectory) ([]OverlayPr
 	if err != nil {
 		return nil, err
 	}
-	out, prov := p.assemble(t, withoutIdentities)
+	_, prov, err := p.checkedOutput(base, withoutIdentities)
+	return prov, err
+}
+
+// checkedOutput assembles the output of p from its own trajectory, sharing
+// its memory and base's, and returns it with its provenance once the call
+// it makes passes check.
+func (p *projection) checkedOutput(base *lipapi.Call, ids bool) (*trajectory, []OverlayProvenance, error) {
+	out, prov := p.assemble(p.t, ids)
 	c := out.shallowCall(base)
 	if err := p.check(&c); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return prov, nil
+	return out, prov, nil
 }
 
 // check returns nil when c, the call p made, passes lipapi.Call.Validate,

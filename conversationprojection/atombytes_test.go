@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// atomBytesCases are atoms with the exact bytes the spec (§2.3) requires.
+// atomBytesCases are atoms with the exact bytes their rules require.
 var atomBytesCases = []struct {
 	name string
 	atom MessageAtomV1

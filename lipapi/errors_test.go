@@ -15,8 +15,8 @@ func TestNilValidationErrorDoesNotPanic(t *testing.T) {
 	}
 }
 
-// TestValidationErrorTextIsFieldColonMessage pins the spec §3 format of
-// Error: "Field: Message", or Message alone when Field is empty.
+// TestValidationErrorTextIsFieldColonMessage pins the format of Error:
+// "Field: Message", or Message alone when Field is empty.
 func TestValidationErrorTextIsFieldColonMessage(t *testing.T) {
 	rows := []struct {
 		name string

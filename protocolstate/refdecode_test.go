@@ -2,10 +2,10 @@ package protocolstate
 
 import "strings"
 
-// refDecode is spec §5 written independently of the package: its own
-// base64url decoder, its own canonical check and its own state rules. It
-// returns the decoded state and the name of the first failing check ("" when
-// every check passes). FuzzDecode and the rejection tables compare decode
+// refDecode is the token decoding rules written independently of the
+// package: its own base64url decoder, its own canonical check and its own
+// state rules. It returns the decoded state and the name of the first
+// failing check ("" when every check passes). FuzzDecode and the rejection tables compare decode
 // against it.
 func refDecode(token string) (State, rejection) {
 	const prefix = "alg-proto-v1."

@@ -14,9 +14,8 @@ import (
 )
 
 // The decoding benchmarks run on the direct-form events of the vectors.
-// encoding/json is only a speed baseline (§11 of the specification asks
-// UnmarshalEvent to be at least 1.5 times as fast as json.Unmarshal into
-// the same Go type): it cannot decode the sealed-interface members nor
+// encoding/json is only a speed baseline (the goal: UnmarshalEvent at
+// least 1.5 times as fast as json.Unmarshal into the same Go type): it cannot decode the sealed-interface members nor
 // Value, so the comparison uses the corpus events whose Go types reach
 // neither (jsonDecodable).
 

@@ -12,7 +12,8 @@ import (
 
 // The seed corpora of these targets (testdata/fuzz/FuzzUnmarshalEvent,
 // testdata/fuzz/FuzzDecodePayload and testdata/fuzz/FuzzDecodeLedgerRow) hold every vector event, ledger row,
-// legacy row and decode_rules.txt input, and edge cases of §6 and §7.
+// legacy row and decode_rules.txt input, and edge cases of the reading and
+// classification rules.
 
 // FuzzUnmarshalEvent checks UnmarshalEvent on arbitrary input: it never
 // panics nor modifies its input; a failure wraps ErrDecode only; what it

@@ -264,8 +264,8 @@ func TestDecodingErrorsNeverEchoTheInput(t *testing.T) {
 	}
 }
 
-// sameValue is reflect.DeepEqual up to what §2.2 of the specification
-// leaves open: an empty sequence or map may decode as nil.
+// sameValue is reflect.DeepEqual up to what the contract leaves open: an
+// empty sequence or map may decode as nil.
 func sameValue(a, b any) bool {
 	return reflect.DeepEqual(nilEmpties(reflect.ValueOf(a)).Interface(), nilEmpties(reflect.ValueOf(b)).Interface())
 }

@@ -125,7 +125,8 @@ func TestDigestsFollowDigestsTSV(t *testing.T) {
 	}
 }
 
-// TestSeedDigestOfTheFirstVectorEvent pins the example of §8.4.
+// TestSeedDigestOfTheFirstVectorEvent pins the documented example of a seed
+// digest.
 func TestSeedDigestOfTheFirstVectorEvent(t *testing.T) {
 	evs, _ := vectorEvents(t)
 	seed := evs[0].(ConversationSeededEvent).Seed

@@ -87,7 +87,7 @@ func TestEveryExportedIdentifierIsDocumented(t *testing.T) {
 	}
 }
 
-// TestNoTypeCustomizesEncodingJSON pins §2.1: no type reachable from the
+// TestNoTypeCustomizesEncodingJSON pins that no type reachable from the
 // events implements json.Marshaler, json.Unmarshaler or the text
 // interfaces encoding/json would use, so encoding/json serves only as a
 // benchmark baseline, and it can marshal every sample event.

@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// This file holds the allocation tests and the benchmarks of §11 of the
-// specification. The targets: MarshalEvent at least 2x faster than
+// This file holds the allocation tests and the benchmarks of the writers.
+// The targets: MarshalEvent at least 2x faster than
 // encoding/json.Marshal of the same Go value with at most 2 allocations, for
 // every event of the public corpus (the decoded events.direct.jsonl lines);
 // AppendEvent into a large enough buffer without allocation; the same for

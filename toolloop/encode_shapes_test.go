@@ -98,7 +98,7 @@ func TestEncodeWritesExactBytes(t *testing.T) {
 		ev           LoopEvent
 		direct, body string
 	}{
-		{"effect denied (§3 example)", EffectDeniedEvent{CallID: "c3", Reason: "no capability", Class: ResidualClassCapabilityDenied},
+		{"effect denied (the documented example)", EffectDeniedEvent{CallID: "c3", Reason: "no capability", Class: ResidualClassCapabilityDenied},
 			`{"event":"effect_denied","call_id":"c3","reason":"no capability","class":"capability_denied"}`,
 			`{"call_id":"c3","class":"capability_denied","event":"effect_denied","reason":"no capability"}`},
 		{"fingerprint omitted, first in sorted order", sensor(""),

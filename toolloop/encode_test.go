@@ -87,7 +87,7 @@ func checkLedgerForms(t *testing.T, evs []LoopEvent, ledger []string) {
 	}
 }
 
-// TestLedgerFormIsTheSortedDirectForm is the property of §5.6 on every
+// TestLedgerFormIsTheSortedDirectForm is the property of the ledger form on every
 // sample, in both layouts: the envelope's body is the direct form with
 // every object's keys sorted at every depth (reference sorter), and the row
 // wraps it in exactly the fixed bytes.
@@ -301,7 +301,7 @@ func TestAppendValueFollowsValueNormalization(t *testing.T) {
 	}
 }
 
-// TestAppendValueLegacyDropsOnlyExponentPlusSigns pins the example of §5.1
+// TestAppendValueLegacyDropsOnlyExponentPlusSigns pins the documented example
 // and the in-place rewrite: content before the Value is never touched.
 func TestAppendValueLegacyDropsOnlyExponentPlusSigns(t *testing.T) {
 	v := MustParseValue(`{"k":"1e+5","n":1e16,"m":[-1.5e-7,2.5e300],"e+":"x"}`)

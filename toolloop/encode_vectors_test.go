@@ -155,7 +155,7 @@ func (b builder) value(v reflect.Value, n *jnode) {
 	}
 }
 
-// variant sets the enum interface v from n (§4.3).
+// variant sets the enum interface v from n.
 func (b builder) variant(v reflect.Value, n *jnode) {
 	e, ok := dataEnumOf(v.Type())
 	if !ok {

@@ -159,7 +159,7 @@ func heapAfterGC() uint64 {
 
 // TestEventLogWithoutRetentionKeepsConstantMemory pushes 100 000 events
 // into a non-retaining log: the live heap stays within a small constant of
-// its size after 100 pushes (§11).
+// its size after 100 pushes.
 func TestEventLogWithoutRetentionKeepsConstantMemory(t *testing.T) {
 	samples := allEventSamples()
 	l := NewEventLog(false)

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// specEventNames are the 43 tags of §3 of the specification, in order.
+// specEventNames are the 43 event tags of perspt, in order.
 var specEventNames = strings.Fields(`conversation_seeded conversation_delta turn_observed
 	tool_call_observed proposal_observed proposal_checked effect_applied tool_batch_conflict
 	effect_denied candidate_measured gate_decision_recorded decision_bound_refused
@@ -21,7 +21,8 @@ var specEventNames = strings.Fields(`conversation_seeded conversation_delta turn
 	context_pages_selected context_miss context_page_recalled context_infeasible
 	context_compacted prompt_program_compiled prompt_program_invoked`)
 
-// goName applies the naming rule of §2.1 to a snake_case JSON name.
+// goName applies the Go naming rule (CamelCase, initialisms in upper case)
+// to a snake_case JSON name.
 func goName(snake string) string {
 	init := map[string]string{"id": "ID", "ids": "IDs", "ok": "OK", "url": "URL", "api": "API",
 		"lsp": "LSP", "gpt": "GPT", "ai": "AI"}
@@ -123,7 +124,7 @@ func TestAllEventSamplesFollowEventNamesAndTheNamingRule(t *testing.T) {
 	}
 }
 
-// TestGoFieldNamesFollowTheirJSONKeys pins §2.1 on every struct reachable
+// TestGoFieldNamesFollowTheirJSONKeys pins the naming rule on every struct reachable
 // from the events: the Go field name is the CamelCase of its json key.
 func TestGoFieldNamesFollowTheirJSONKeys(t *testing.T) {
 	types := wireTypes()
@@ -276,7 +277,7 @@ func (sc shapeChecker) value(path string, n *jnode, typ reflect.Type) {
 	}
 }
 
-// variant checks n against the enum with data iface (§4.3).
+// variant checks n against the enum with data iface.
 func (sc shapeChecker) variant(path string, n *jnode, iface reflect.Type) {
 	t := sc.t
 	e, ok := dataEnumOf(iface)

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// This file transcribes the member markers of the specification (§3 for
-// the 43 events, §4.1 for the structs, §4.3 for the variants of the enums
-// with data) into a table that members_test.go checks the decoder against.
+// This file transcribes the member markers of the specification's tables
+// (of the 43 events, of the structs, of the variants of the enums with
+// data) into a table that members_test.go checks the decoder against.
 // It is written from the specification's tables, not from decode_*.go, so a
 // marker changed in a reader makes the generated test fail.
 //
@@ -19,7 +19,7 @@ import (
 // specification groups ("authority_ok, contract_ok, …: bool", "same ten
 // members as SearchLimits") are written out one by one.
 
-// specEventMembers holds the members of the 43 LoopEvent variants (§3),
+// specEventMembers holds the members of the 43 LoopEvent variants,
 // keyed by event tag.
 var specEventMembers = map[string]string{
 	"conversation_seeded":          "seed: ConversationSeeded",
@@ -67,8 +67,8 @@ var specEventMembers = map[string]string{
 	"prompt_program_invoked":       "turn: uint32; invocation_digest; platform_digest; domain_digest; tool_spec_hash; resident_context_digest D",
 }
 
-// specStructMembers holds the members of the 29 structs of §4.1 and of the
-// struct variant path_blob of StateDependency (§4.3), keyed by Go type.
+// specStructMembers holds the members of the 29 structs and of the struct
+// variant path_blob of StateDependency, keyed by Go type.
 var specStructMembers = map[string]string{
 	"ModelID":                  "provider; model",
 	"ProviderToolCall":         "call_id; name; arguments: Value",
@@ -102,7 +102,7 @@ var specStructMembers = map[string]string{
 	"StateDependencyPathBlob":  "path; blob_hash",
 }
 
-// specTagKeys holds the tag member of each internally tagged enum (§4.3).
+// specTagKeys holds the tag member of each internally tagged enum.
 var specTagKeys = map[string]string{
 	"Message":               "role",
 	"ConversationDelta":     "delta",
@@ -113,7 +113,7 @@ var specTagKeys = map[string]string{
 }
 
 // specVariantMembers holds the members of the variants of the internally
-// tagged enums (§4.3), keyed "Enum/tag"; unit variants have none.
+// tagged enums, keyed "Enum/tag"; unit variants have none.
 var specVariantMembers = map[string]string{
 	"Message/system":                          "content",
 	"Message/user":                            "content",
@@ -138,7 +138,7 @@ var specVariantMembers = map[string]string{
 	"GateDecision/exhausted_with_certificate": "certificate_id",
 }
 
-// specExternalVariants holds, for each externally tagged enum (§4.3), the
+// specExternalVariants holds, for each externally tagged enum, the
 // type of the value of each one-member object form; unit variants (bare
 // strings) hold no members and are not listed.
 var specExternalVariants = map[string]map[string]string{
@@ -148,7 +148,7 @@ var specExternalVariants = map[string]map[string]string{
 	"StateDependency": {"accepted_root": "string", "partial_checkpoint_root": "string", "path_blob": "StateDependencyPathBlob"},
 }
 
-// marker is a member marker of §2.2.
+// marker is a member marker of the specification.
 type marker uint8
 
 const (
@@ -157,7 +157,7 @@ const (
 	markDS                     // like D, omitted on write when empty
 	markO                      // absent or null → nil; nil written as null
 	markOS                     // like O, nil omitted on write
-	markTag                    // the tag of an internally tagged enum (§6.3): present, a string
+	markTag                    // the tag of an internally tagged enum: present, a string
 )
 
 func (m marker) String() string {

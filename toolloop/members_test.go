@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// The test of this file pins which decoding rule of §6.3 applies to which
-// member. It takes every direct-form event of the vectors, walks it with the
-// marker table of members_table_test.go (transcribed from §3, §4.1 and
-// §4.3 of the specification), and for every member at every depth it can
+// The test of this file pins which decoding rule applies to which member.
+// It takes every direct-form event of the vectors, walks it with the marker
+// table of members_table_test.go (transcribed from the specification's
+// tables of events, structs and enum variants), and for every member at every depth it can
 // type decodes the document with that member removed and with it set to
 // null:
 //
@@ -26,7 +26,7 @@ import (
 // vectors) and compared with the original document edited as the rule says
 // (the member set to its default, to null, or left out), so the member and
 // every other member are checked at once. Members that a direct form omits
-// (OS and DS only, §3 notes) are checked by inserting a null instead.
+// (OS and DS only) are checked by inserting a null instead.
 
 // memberWalker generates and checks the cases for one document.
 type memberWalker struct {
@@ -82,8 +82,8 @@ func memberDocuments(t *testing.T) (names, docs []string) {
 	return names, docs
 }
 
-// supplementaryDocuments are direct forms, written from §3 and §4.3, of
-// variants that no vector document holds.
+// supplementaryDocuments are direct forms, written from the specification's
+// tables, of variants that no vector document holds.
 var supplementaryDocuments = []string{
 	`{"event":"conversation_delta","record":{"event_schema_version":1,"prior_digest":"p","delta":{"delta":"compacted","control":"ctl"},"digest":"d"}}`,
 }
@@ -99,7 +99,7 @@ func TestMarkerTableCoversTheSpecifiedTypes(t *testing.T) {
 		}
 	}
 	if got := len(specStructMembers); got != 29+1 {
-		t.Errorf("marker table lists %d structs, want the 29 of §4.1 and path_blob", got)
+		t.Errorf("marker table lists %d structs, want the 29 structs and path_blob", got)
 	}
 	for _, e := range dataEnums {
 		name := e.iface.Name()
@@ -305,7 +305,7 @@ func (w *memberWalker) absent(n *jnode, owner string, m specMember, path string)
 	case markDS:
 		w.wantError(inserted, owner, m, p, "absent, then null")
 	default:
-		w.t.Errorf("%s: %s member %s.%s is absent from a direct form, which writes every required, D and O member (§3)",
+		w.t.Errorf("%s: %s member %s.%s is absent from a direct form, which writes every required, D and O member",
 			w.doc, m.mark, owner, m.name)
 	}
 }
@@ -330,7 +330,7 @@ func (w *memberWalker) replaced(n *jnode, i int, v *jnode) []byte {
 }
 
 // defaultNode returns the JSON written for the default of D member m: its
-// stated default, else its Go zero value (§4.1).
+// stated default, else its Go zero value.
 func defaultNode(m specMember) *jnode {
 	switch {
 	case m.def != "":

@@ -48,7 +48,7 @@ func TestProjectionMismatchTotalSumsAndSaturates(t *testing.T) {
 	}
 }
 
-// TestInMemoryEnumsHaveTheirVariants pins the sealed enums of §9.2.
+// TestInMemoryEnumsHaveTheirVariants pins the sealed in-memory enums.
 func TestInMemoryEnumsHaveTheirVariants(t *testing.T) {
 	enums := []struct {
 		iface    reflect.Type

@@ -8,7 +8,7 @@ import (
 // typeOf returns the reflect.Type of T (an interface type too).
 func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }
 
-// dataEnum describes one enum with data (§4.3): its interface, how it is
+// dataEnum describes one enum with data: its interface, how it is
 // tagged, and its variant types by tag. For ModelFamily the nine unit
 // variants share the type ModelFamilyKnown.
 type dataEnum struct {
@@ -17,7 +17,7 @@ type dataEnum struct {
 	variants map[string]reflect.Type
 }
 
-// dataEnums lists the 10 enums with data of §4.3.
+// dataEnums lists the 10 enums with data.
 var dataEnums = []dataEnum{
 	{typeOf[Message](), "role", map[string]reflect.Type{
 		"system": typeOf[MessageSystem](), "user": typeOf[MessageUser](), "assistant": typeOf[MessageAssistant](),
@@ -65,7 +65,7 @@ func dataEnumOf(t reflect.Type) (dataEnum, bool) {
 }
 
 // TestVariantsImplementTheirEnumAsValueAndPointer pins the sealed-interface
-// mechanism of §2.3: every variant type, and a pointer to it, implements its
+// mechanism of the sealed interfaces: every variant type, and a pointer to it, implements its
 // enum, and no variant implements another enum of the list.
 func TestVariantsImplementTheirEnumAsValueAndPointer(t *testing.T) {
 	variantCount := 0

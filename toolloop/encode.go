@@ -206,8 +206,8 @@ func (enc Encoder) marshal(s *subject) ([]byte, error) {
 	return out, nil
 }
 
-// copyOut returns a copy of b (make and copy: growing a nil slice costs a
-// third more), unless the write failed or turned into a count.
+// copyOut returns a copy of b of exactly its length and capacity, made by
+// make and copy, unless the write failed or turned into a count.
 func (e *encoder) copyOut(b []byte, err *pathError) ([]byte, *pathError) {
 	if e.spill || err != nil {
 		e.size += len(b)

@@ -25,12 +25,7 @@ func sentence(name, predicate string) string {
 func (s *Schema) typeDoc(t *Type) string {
 	switch t.Kind {
 	case KindEvent:
-		place := "It is a legacy event: an unversioned (pre-envelope) ledger row may hold it."
-		if !t.Legacy {
-			place = "It is envelope-only: an unversioned ledger row holding it is refused with ErrUnversionedEvent."
-		}
-		return fmt.Sprintf("%s is the LoopEvent %q: it %s %s\n\nJSON: %s. %s", t.Name, t.Tag,
-			strings.TrimSpace(t.Doc), place, jsonForm(t), s.zeroDoc(t))
+		return s.eventDoc(t)
 	case KindStruct:
 		return sentence(t.Name, t.Doc) + " JSON: " + jsonForm(t) + ". " + s.zeroDoc(t)
 	case KindTuple:
@@ -41,18 +36,7 @@ func (s *Schema) typeDoc(t *Type) string {
 		return sentence(t.Name, t.Doc) + " JSON: " + map[bool]string{true: "a bare string", false: "a bare integer"}[t.Base == "string"] +
 			". Every value is valid, the zero value included."
 	case KindEnum, KindMemEnum, KindUnits:
-		doc := sentence(t.Name, t.Doc)
-		if t.Kind == KindUnits {
-			doc = sentence(t.Name, "is a unit variant of "+t.Parent.Name+", written as its bare name: "+t.Doc)
-		}
-		if t.Kind != KindMemEnum {
-			doc += " JSON: the value as a string, exactly (case-sensitive) one of the constants below; any" +
-				" other value fails to encode (ErrEncode) and to decode (ErrDecode)."
-		}
-		if t.Ordered {
-			doc += " Rank gives a level's position in the order."
-		}
-		return doc + " " + s.zeroDoc(t)
+		return s.enumDoc(t)
 	case KindInternal, KindExternal, KindMemSum:
 		return s.sumDoc(t)
 	case KindVariant:
@@ -61,6 +45,33 @@ func (s *Schema) typeDoc(t *Type) string {
 	doc := sentence(t.Name, t.Doc)
 	if t.Zero != "" {
 		return doc + " " + t.Zero
+	}
+	return doc + " " + s.zeroDoc(t)
+}
+
+// eventDoc returns the doc of event t.
+func (s *Schema) eventDoc(t *Type) string {
+	place := "It is a legacy event: an unversioned (pre-envelope) ledger row may hold it."
+	if !t.Legacy {
+		place = "It is envelope-only: an unversioned ledger row holding it is refused with ErrUnversionedEvent."
+	}
+	return fmt.Sprintf("%s is the LoopEvent %q: it %s %s\n\nJSON: %s. %s", t.Name, t.Tag,
+		strings.TrimSpace(t.Doc), place, jsonForm(t), s.zeroDoc(t))
+}
+
+// enumDoc returns the doc of a unit-only enum, wire or in-memory, or of
+// the units type of an external enum.
+func (s *Schema) enumDoc(t *Type) string {
+	doc := sentence(t.Name, t.Doc)
+	if t.Kind == KindUnits {
+		doc = sentence(t.Name, "is a unit variant of "+t.Parent.Name+", written as its bare name: "+t.Doc)
+	}
+	if t.Kind != KindMemEnum {
+		doc += " JSON: the value as a string, exactly (case-sensitive) one of the constants below; any" +
+			" other value fails to encode (ErrEncode) and to decode (ErrDecode)."
+	}
+	if t.Ordered {
+		doc += " Rank gives a level's position in the order."
 	}
 	return doc + " " + s.zeroDoc(t)
 }
@@ -282,20 +293,7 @@ func (s *Schema) memberDoc(m *Member) string {
 	r := m.Type
 	switch m.Mark {
 	case MarkRequired:
-		switch {
-		case r.Name == "Value":
-			return doc + " Required; the zero Value, null, is allowed."
-		case r.isEnum(), r.Decl != nil && r.Decl.Kind == KindUnits:
-			return doc + " Required; one of the " + r.Name + " constants."
-		case r.isSum():
-			return doc + " Required; a nil " + r.Name + " cannot be encoded."
-		case r.Slice != nil:
-			return doc + " Required; nil is written []."
-		case r.Map != nil:
-			return doc + " Required; written with its keys sorted bytewise, nil as {}; when read, the last of" +
-				" repeated keys wins."
-		}
-		return doc + " Required."
+		return doc + requiredDoc(r)
 	case MarkDefault:
 		if m.Default != "" {
 			c := r.Decl.value(m.Default).Go
@@ -313,6 +311,25 @@ func (s *Schema) memberDoc(m *Member) string {
 		return doc + " Optional: nil is written null; an absent or null member reads as nil."
 	}
 	return doc + " Optional: omitted when nil; an absent or null member reads as nil."
+}
+
+// requiredDoc returns the sentence that ends the doc of a required member
+// of type r.
+func requiredDoc(r *TypeRef) string {
+	switch {
+	case r.Name == "Value":
+		return " Required; the zero Value, null, is allowed."
+	case r.isEnum(), r.Decl != nil && r.Decl.Kind == KindUnits:
+		return " Required; one of the " + r.Name + " constants."
+	case r.isSum():
+		return " Required; a nil " + r.Name + " cannot be encoded."
+	case r.Slice != nil:
+		return " Required; nil is written []."
+	case r.Map != nil:
+		return " Required; written with its keys sorted bytewise, nil as {}; when read, the last of" +
+			" repeated keys wins."
+	}
+	return " Required."
 }
 
 // valueDoc returns the doc of value v of enum t.

@@ -349,25 +349,34 @@ func (t *Type) options(args []string) error {
 // newVariant returns the variant (or units type) a line of enum e declares.
 func newVariant(e *Type, words []string, doc string) (*Type, error) {
 	if words[0] == "units" {
-		if e.Kind != KindExternal || len(words) != 3 {
-			return nil, fmt.Errorf("units <Go name> <constant prefix>, in an external enum")
-		}
-		return &Type{Kind: KindUnits, Name: words[1], Prefix: words[2], Doc: doc, Parent: e}, nil
+		return newUnits(e, words, doc)
 	}
 	if words[0] != "variant" || len(words) < 2 {
 		return nil, fmt.Errorf("variant <tag> [unit | newtype <type>]")
 	}
 	v := &Type{Kind: KindVariant, Tag: words[1], Name: e.Name + camel(words[1]), Doc: doc, Parent: e}
-	switch rest := words[2:]; {
+	rest := words[2:]
+	switch {
 	case len(rest) == 0:
-	case len(rest) == 1 && rest[0] == "unit" && e.Kind != KindInternal:
+		return v, nil
+	case e.Kind == KindInternal:
+	case len(rest) == 1 && rest[0] == "unit":
 		v.Shape = ShapeUnit
-	case len(rest) == 2 && rest[0] == "newtype" && e.Kind != KindInternal:
+		return v, nil
+	case len(rest) == 2 && rest[0] == "newtype":
 		v.Shape, v.Base = ShapeNewtype, rest[1]
-	default:
-		return nil, fmt.Errorf("unexpected %q", strings.Join(rest, " "))
+		return v, nil
 	}
-	return v, nil
+	return nil, fmt.Errorf("unexpected %q", strings.Join(rest, " "))
+}
+
+// newUnits returns the units type a `units <Go name> <prefix>` line of
+// external enum e declares.
+func newUnits(e *Type, words []string, doc string) (*Type, error) {
+	if e.Kind != KindExternal || len(words) != 3 {
+		return nil, fmt.Errorf("units <Go name> <constant prefix>, in an external enum")
+	}
+	return &Type{Kind: KindUnits, Name: words[1], Prefix: words[2], Doc: doc, Parent: e}, nil
 }
 
 // newMember returns the member a line of owner declares.

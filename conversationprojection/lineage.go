@@ -161,34 +161,38 @@ func distinctSlots(b *lipapi.Call, slots []int) []bool {
 		pending[reg][k] = append(pending[reg][k], j)
 		distinct[j] = true
 	}
+	base := [2]int{0, len(b.Instructions)}
 	for reg, msgs := range regions {
-		if pending[reg] == nil {
-			continue
-		}
-		base := 0
-		if reg == 1 {
-			base = len(b.Instructions)
-		}
-		for i := range msgs {
-			k := coarseShapeOf(&msgs[i])
-			js := pending[reg][k]
-			for n := 0; n < len(js); {
-				j := js[n]
-				if slots[j] == base+i || !compatibleMessages(&msgs[slots[j]-base], &msgs[i]) {
-					n++
-					continue
-				}
-				distinct[j] = false // decided: another message has its shape
-				js = append(js[:n], js[n+1:]...)
-			}
-			if len(js) == 0 {
-				delete(pending[reg], k)
-			} else {
-				pending[reg][k] = js
-			}
+		if pending[reg] != nil {
+			decideSlots(msgs, base[reg], slots, pending[reg], distinct)
 		}
 	}
 	return distinct
+}
+
+// decideSlots walks the messages msgs of one region, whose first message
+// has the combined index base, and marks as not distinct each slot of
+// pending (slot indexes by coarse shape) that another message of the
+// region is compatible with, deciding it.
+func decideSlots(msgs []lipapi.Message, base int, slots []int, pending map[coarseShape][]int, distinct []bool) {
+	for i := range msgs {
+		k := coarseShapeOf(&msgs[i])
+		js := pending[k]
+		for n := 0; n < len(js); {
+			j := js[n]
+			if slots[j] == base+i || !compatibleMessages(&msgs[slots[j]-base], &msgs[i]) {
+				n++
+				continue
+			}
+			distinct[j] = false // decided: another message has its shape
+			js = append(js[:n], js[n+1:]...)
+		}
+		if len(js) == 0 {
+			delete(pending, k)
+		} else {
+			pending[k] = js
+		}
+	}
 }
 
 // coarseShape is a necessary condition of compatibility: compatible legacy

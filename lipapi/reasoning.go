@@ -87,8 +87,7 @@ func (r *ReasoningPart) check() string {
 		return limitDialect.msg
 	case r.Dialect != norm:
 		return "reasoning dialect is not normalized"
-	case r.Text == "" && r.Signature == "" && len(r.Opaque) == 0 && len(r.Summary) == 0 &&
-		len(r.Content) == 0 && !r.EncryptedContentPresent:
+	case !r.hasPayload():
 		return "reasoning payload is empty"
 	}
 	if msg := r.invalidJSON(); msg != "" {
@@ -102,6 +101,13 @@ func (r *ReasoningPart) check() string {
 		return "reasoning opaque payload is not valid JSON"
 	}
 	return ""
+}
+
+// hasPayload reports whether one of Text, Signature, Opaque, Summary and
+// Content is not empty, or EncryptedContentPresent is set.
+func (r *ReasoningPart) hasPayload() bool {
+	return r.Text != "" || r.Signature != "" || len(r.Opaque) != 0 || len(r.Summary) != 0 ||
+		len(r.Content) != 0 || r.EncryptedContentPresent
 }
 
 // invalidJSON returns the reason a JSON payload of r other than Opaque is

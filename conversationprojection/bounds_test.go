@@ -19,7 +19,7 @@ func bdItems(n int) []lipapi.Item {
 	return items
 }
 
-// bdOversized returns the inputs over a bound the kernel tests use: a call
+// bdOversized returns the inputs over a bound the projection tests use: a call
 // over lipapi.MaxItems, and legacy and item calls whose second unit has a
 // text part over lipapi.MaxPartTextBytes and whose first unit cannot be
 // hashed (an unknown part kind), so that an error naming the bound proves
@@ -53,10 +53,10 @@ func bdWantBound(t *testing.T, what string, err error, c lipapi.Call, sentinel e
 	}
 }
 
-// TestKernelFunctionsCheckBoundsBeforeHashing: every kernel function
-// rejects a call over a bound with the error lipapi.Call.CheckBounds
+// TestProjectionFunctionsCheckBoundsBeforeHashing: every projection
+// function rejects a call over a bound with the error lipapi.Call.CheckBounds
 // gives, wrapped in ErrProjectionFailed, without hashing a single unit.
-func TestKernelFunctionsCheckBoundsBeforeHashing(t *testing.T) {
+func TestProjectionFunctionsCheckBoundsBeforeHashing(t *testing.T) {
 	id := pjID(t, pjMsg(lipapi.RoleUser, "x"))
 	snap := Snapshot{NeverBackend: pjTags(id), Steering: []Overlay{pjStable("s", 1, "steer")}}
 	prov := []OverlayProvenance{{OverlayID: "s", InjectedIdentity: id, ResolvedKind: PlacementStablePrefix}}

@@ -34,8 +34,8 @@ func pjActiveOverlays(s Snapshot) int {
 	return n
 }
 
-// The exported functions delegate to kernel methods that do all the work;
-// kernel.hashes counts every identity computation, so these tests prove
+// The exported functions delegate to projector methods that do all the
+// work; projector.hashes counts every identity computation, so these tests prove
 // that each message unit (and each overlay's injected unit) is hashed
 // at most once per call, whatever the internal steps reuse, and that the
 // units of a baseline or adapted call equal to units of the primary call

@@ -291,7 +291,7 @@ func TestSnapshotValidateRules(t *testing.T) {
 // TestC5_SnapshotValidateRejectsMalformedInactiveAndDuplicateOverlays is the
 // regression test for C5: the reference never validated snapshots, so an
 // inactive overlay with broken fields or two overlays sharing an ID reached
-// the kernel.
+// the projection.
 func TestC5_SnapshotValidateRejectsMalformedInactiveAndDuplicateOverlays(t *testing.T) {
 	inactive := testOverlay("dormant")
 	inactive.Active = false
@@ -388,9 +388,9 @@ func BenchmarkSnapshotValidateVsTags(b *testing.B) {
 	}
 }
 
-// TestProjectValidatesEveryTag pins the validation of tags in the
-// projection kernel, which parses each tag once into its tag set and
-// checks a reason code equal to the last one only once: every tag is still
+// TestProjectValidatesEveryTag pins the validation of tags by the
+// projection functions, which parse each tag once into its tag set and
+// check a reason code equal to the last one only once: every tag is still
 // validated, in order, exactly as Snapshot.Validate does, whatever the
 // pattern of empty, repeated and changing reason codes.
 func TestProjectValidatesEveryTag(t *testing.T) {

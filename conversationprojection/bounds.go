@@ -60,7 +60,7 @@ func trajectoryBounds(c *lipapi.Call, what string) error {
 // nil.
 func tagBounds(snap *Snapshot) error {
 	if n := len(snap.NeverBackend); n > MaxNeverBackendTags {
-		return fmt.Errorf("%w: %w", ErrProjectionFailed, tooManyTags(n))
+		return projectionFailed(tooManyTags(n))
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package conversationprojection
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Sentinel errors. Every error returned by this package wraps at least one of
 // them (several may be wrapped at once), so callers test with errors.Is. Error
@@ -110,4 +113,10 @@ func anchorRef(a MessageAnchor) string {
 		return "(invalid anchor)"
 	}
 	return a.String()
+}
+
+// projectionFailed wraps err, why a projection function failed, in
+// ErrProjectionFailed.
+func projectionFailed(err error) error {
+	return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
 }

@@ -67,7 +67,7 @@ func Project(call lipapi.Call, snap Snapshot) (lipapi.Call, *ProjectionEvidence,
 // projectCall is Project.
 func (pj *projector) projectCall(call *lipapi.Call, snap *Snapshot) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := pj.validate(snap); err != nil {
-		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return lipapi.Call{}, nil, projectionFailed(err)
 	}
 	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
 		return lipapi.Call{}, nil, err
@@ -124,7 +124,7 @@ type injection struct {
 // snapshot.
 func (pj *projector) exclude(t *trajectory, removed []bool) (projection, error) {
 	if err := t.firstError(); err != nil {
-		return projection{}, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return projection{}, projectionFailed(err)
 	}
 	p := projection{pj: pj, t: t, removed: removed}
 	if !pj.tags.empty() {
@@ -230,7 +230,7 @@ func (p *projection) check(c *lipapi.Call) error {
 	case p.excludedEverything(c, err):
 		return fmt.Errorf("%w: never_backend exclusion removed every message, leaving none to send: %w", ErrProjectionFailed, err)
 	}
-	return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	return projectionFailed(err)
 }
 
 // excludedEverything reports whether err, the validation failure of c, the

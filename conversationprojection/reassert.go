@@ -63,7 +63,7 @@ func Reassert(call lipapi.Call, snap Snapshot, provenance []OverlayProvenance, f
 // reassertCall is Reassert.
 func (pj *projector) reassertCall(call *lipapi.Call, snap *Snapshot, prov []OverlayProvenance, baseline *lipapi.Call) (lipapi.Call, *ProjectionEvidence, error) {
 	if err := pj.validate(snap); err != nil {
-		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return lipapi.Call{}, nil, projectionFailed(err)
 	}
 	if err := callBounds(call, ErrProjectionFailed, ""); err != nil {
 		return lipapi.Call{}, nil, err
@@ -186,7 +186,7 @@ func (r *reassertion) derivedProvenance() ([]OverlayProvenance, error) {
 // result when there are no tags and no provenance, so nothing to remove.
 func (r *reassertion) unchanged() (lipapi.Call, *ProjectionEvidence, error) {
 	if err := r.call.Validate(); err != nil {
-		return lipapi.Call{}, nil, fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return lipapi.Call{}, nil, projectionFailed(err)
 	}
 	return lipapi.CloneCall(*r.call), &ProjectionEvidence{}, nil
 }

@@ -6,12 +6,12 @@ import (
 	"sort"
 )
 
-// refStrip is the strip of Reassert as it was before it became linear,
-// kept as the reference the differential tests compare strip with: it
-// returns the removal marks of the C11 strip: for each
-// provenance entry in order-key order, the remaining unit with its
-// identity nearest its own expected position. A tie between units whose
-// neighbours differ is an ambiguity and fails closed.
+// refStrip is the strip of Reassert written plainly, in quadratic time:
+// the reference the differential tests compare strip with. It returns the
+// removal marks of the C11 strip: for each provenance entry in order-key
+// order, the remaining unit with its identity nearest its own expected
+// position. A tie between units whose neighbours differ is an ambiguity
+// and fails closed.
 func refStrip(ct *trajectory, prov []OverlayProvenance, ids *provIndex[copyIdentity]) ([]bool, error) {
 	order := make([]int, len(prov))
 	for i := range order {

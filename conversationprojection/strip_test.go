@@ -87,8 +87,8 @@ func stRandomProvenance(rng *rand.Rand, vocab []sum, n int) []OverlayProvenance 
 	return prov
 }
 
-// TestStripMatchesTheReference compares strip with the quadratic
-// algorithm it replaced (refStrip) on random trajectories and provenance:
+// TestStripMatchesTheReference compares strip with the plain quadratic
+// strip (refStrip) on random trajectories and provenance:
 // the same removals, or the same error.
 func TestStripMatchesTheReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 20))

@@ -9,14 +9,23 @@ import "hash/maphash"
 // seed. Validation builds one per key kind.
 type itemIndex struct {
 	items []Item
-	calls bool     // keyed by tool call ID, else by item ID
+	by    itemKey
 	slots []uint16 // position+1 of the first item with a key; 0 for empty
 	seed  maphash.Seed
 }
 
+// An itemKey is the key an itemIndex maps.
+type itemKey int
+
+// The keys of an itemIndex.
+const (
+	byItemID     itemKey = iota // Item.ID
+	byToolCallID                // ToolCall.CallID of a tool_call item
+)
+
 // key returns the key of it.
 func (x *itemIndex) key(it *Item) string {
-	if x.calls {
+	if x.by == byToolCallID {
 		return it.ToolCall.CallID
 	}
 	return it.ID
@@ -26,16 +35,15 @@ func (x *itemIndex) key(it *Item) string {
 // up to half as many keys index them without allocating.
 const smallIndexSlots = 512
 
-// newItemIndex returns an empty index for n keys of items (tool call IDs
-// when calls is set, else item IDs), its table
-// carved from buf (zeroed) when that is large enough for a load factor of
-// at most one half, else allocated.
-func newItemIndex(items []Item, calls bool, n int, buf *[smallIndexSlots]uint16) itemIndex {
+// newItemIndex returns an empty index for n keys of items, its table carved
+// from buf (zeroed) when that is large enough for a load factor of at most
+// one half, else allocated.
+func newItemIndex(items []Item, by itemKey, n int, buf *[smallIndexSlots]uint16) itemIndex {
 	size := 8
 	for size < 2*n {
 		size *= 2
 	}
-	x := itemIndex{items: items, calls: calls, seed: maphash.MakeSeed()}
+	x := itemIndex{items: items, by: by, seed: maphash.MakeSeed()}
 	if size <= len(buf) {
 		x.slots = buf[:size]
 	} else {

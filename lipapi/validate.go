@@ -137,8 +137,8 @@ func indexItems(items []Item, idBuf, callBuf *[smallIndexSlots]uint16) (ids, cal
 			nCalls++
 		}
 	}
-	ids = newItemIndex(items, false, nIDs, idBuf)
-	calls = newItemIndex(items, true, nCalls, callBuf)
+	ids = newItemIndex(items, byItemID, nIDs, idBuf)
+	calls = newItemIndex(items, byToolCallID, nCalls, callBuf)
 	dup = -1
 	for i := range items {
 		if items[i].ID != "" && ids.add(i) >= 0 && dup < 0 {

@@ -6,6 +6,13 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
+// Where assemble injects an overlay under legacy authority: into the
+// instructions, up to the stable prefix, or into the messages after it.
+const (
+	intoInstructions = true
+	intoMessages     = false
+)
+
 // The two ways assemble builds the output trajectory: recording the
 // identity of every unit, or only the units, for an output that is only
 // turned into a call.
@@ -37,14 +44,14 @@ func (p *projection) assemble(src *trajectory, ids bool) (*trajectory, []Overlay
 	a := p.newAssembly(src, ids)
 	prefix := src.stablePrefixEnd(p.removed)
 	for i := 0; i < prefix; i++ {
-		a.copyUnit(i, true)
+		a.copyUnit(i, intoInstructions)
 	}
 	for _, in := range p.stable {
-		a.inject(in, true)
+		a.inject(in, intoInstructions)
 	}
 	a.nIns = len(a.out.ins)
 	for i := prefix; i < src.len(); i++ {
-		a.copyUnit(i, false)
+		a.copyUnit(i, intoMessages)
 	}
 	return a.out, a.prov
 }

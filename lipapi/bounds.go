@@ -85,9 +85,10 @@ type limit struct {
 	msg  string
 }
 
-// The limits, each bound once. Validate and CheckBounds check a value's
-// fields against them in the order its sizes method lists them; the paths
-// of the reasoning payload's limits are relative to the payload.
+// The limits, each bound once. A value's bounds are checked by methods
+// that Validate and CheckBounds both call, in Validate's order (such as
+// ToolCallItem.idBounds); the paths of the reasoning payload's limits are
+// relative to the payload.
 var (
 	// A call.
 	limitCallID       = limit{"ID", MaxCallIDBytes, "call id is too long"}
@@ -156,19 +157,16 @@ var (
 	limitReasoningSecret  = limit{".EncryptedContent", MaxPartJSONBytes, "reasoning encrypted content is too long"}
 )
 
-// A size is the size n of a field the limit l bounds.
-type size struct {
-	n int
-	l *limit
-}
+// over reports whether a field of size n is over l.
+func (l *limit) over(n int) bool { return n > l.max }
 
-// firstOver returns the problem of the first of sizes over its limit, or
-// none.
-func firstOver(sizes ...size) problem {
-	for _, s := range sizes {
-		if s.n > s.l.max {
-			return fail(s.l.path, s.l.msg)
-		}
+// fail returns the problem of a field over l.
+func (l *limit) fail() problem { return fail(l.path, l.msg) }
+
+// check returns the problem of a field of size n over l, or none.
+func (l *limit) check(n int) problem {
+	if l.over(n) {
+		return l.fail()
 	}
 	return problem{}
 }

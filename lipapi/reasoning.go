@@ -56,20 +56,67 @@ func (r *ReasoningPart) payloadBytes() int {
 		len(r.Content) + len(r.EncryptedContent)
 }
 
-// sizes returns the sizes of r's bounded fields, in the order the
-// reasoning rules check them: the dialect as given (the rules bound it once
-// normalized), the payloads Text, Signature and Opaque, then the JSON
-// payloads Summary, Content and EncryptedContent.
-func (r *ReasoningPart) sizes() [7]size {
-	return [...]size{
-		{len(r.Dialect), &limitDialect},
-		{len(r.Text), &limitReasoningText},
-		{len(r.Signature), &limitSignature},
-		{len(r.Opaque), &limitReasoningOpaque},
-		{len(r.Summary), &limitReasoningSummary},
-		{len(r.Content), &limitReasoningContent},
-		{len(r.EncryptedContent), &limitReasoningSecret},
+// valuesOver returns the limit the first of r's Text, Signature and Opaque
+// is over, or nil.
+func (r *ReasoningPart) valuesOver() *limit {
+	switch {
+	case limitReasoningText.over(len(r.Text)):
+		return &limitReasoningText
+	case limitSignature.over(len(r.Signature)):
+		return &limitSignature
+	case limitReasoningOpaque.over(len(r.Opaque)):
+		return &limitReasoningOpaque
 	}
+	return nil
+}
+
+// jsonOver returns the limit the first of r's JSON payloads Summary,
+// Content and EncryptedContent is over, or nil.
+func (r *ReasoningPart) jsonOver() *limit {
+	switch {
+	case limitReasoningSummary.over(len(r.Summary)):
+		return &limitReasoningSummary
+	case limitReasoningContent.over(len(r.Content)):
+		return &limitReasoningContent
+	case limitReasoningSecret.over(len(r.EncryptedContent)):
+		return &limitReasoningSecret
+	}
+	return nil
+}
+
+// envelopeBounds checks the bounds of the dialect as given and of Text,
+// Signature and Opaque of r, which may be nil: the legacy envelope's part,
+// with the field of the limit exceeded under the part's Reasoning.
+func (r *ReasoningPart) envelopeBounds() problem {
+	var l *limit
+	switch {
+	case r == nil:
+		return problem{}
+	case limitDialect.over(len(r.Dialect)):
+		l = &limitDialect
+	default:
+		l = r.valuesOver()
+	}
+	if l == nil {
+		return problem{}
+	}
+	return fail(".Reasoning"+l.path, l.msg)
+}
+
+// boundsOver returns the limit the first of the fields of r, which may be
+// nil, is over, in the order of the reasoning rules (the dialect as given,
+// which they bound once normalized, then the payloads), or nil.
+func (r *ReasoningPart) boundsOver() *limit {
+	switch {
+	case r == nil:
+		return nil
+	case limitDialect.over(len(r.Dialect)):
+		return &limitDialect
+	}
+	if l := r.valuesOver(); l != nil {
+		return l
+	}
+	return r.jsonOver()
 }
 
 // check applies the reasoning rules to r, which may be nil, and returns the
@@ -93,9 +140,11 @@ func (r *ReasoningPart) check() string {
 	if msg := r.invalidJSON(); msg != "" {
 		return msg
 	}
-	s := r.sizes()
-	if p := firstOver(s[1:]...); p.failed() { // every payload
-		return p.msg
+	if l := r.valuesOver(); l != nil {
+		return l.msg
+	}
+	if l := r.jsonOver(); l != nil {
+		return l.msg
 	}
 	if len(r.Opaque) > 0 && !validJSON(r.Opaque) {
 		return "reasoning opaque payload is not valid JSON"
@@ -123,14 +172,4 @@ func (r *ReasoningPart) invalidJSON() string {
 		return "reasoning encrypted content is not valid JSON"
 	}
 	return ""
-}
-
-// bounds returns the reason the sizes of r, which may be nil, break the
-// reasoning rules (in their order, the dialect as given), or "".
-func (r *ReasoningPart) bounds() string {
-	if r == nil {
-		return ""
-	}
-	s := r.sizes()
-	return firstOver(s[:]...).msg
 }

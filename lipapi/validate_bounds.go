@@ -36,13 +36,16 @@ func (c Call) CheckBounds() error {
 	return &ValidationError{Field: p.field, Message: p.msg}
 }
 
-// Validate and CheckBounds check the same limits (bounds.go), in the order
-// each value's sizes method lists them: Validate between its other rules,
-// CheckBounds alone.
+// Validate and CheckBounds check the same limits (bounds.go) through the
+// same methods (idBounds, outputBounds, ...), in the same order: Validate
+// between its other rules, CheckBounds alone.
 
 // itemEnvelopeBounds checks the envelope bounds of an item-authority call.
 func (c *Call) itemEnvelopeBounds() problem {
-	return firstOver(size{len(c.ID), &limitCallID}, size{len(c.Items), &limitItems})
+	if limitCallID.over(len(c.ID)) {
+		return limitCallID.fail()
+	}
+	return limitItems.check(len(c.Items))
 }
 
 // itemBounds checks the bounds of a call under item authority, in the order
@@ -74,7 +77,7 @@ func (it *Item) bounds() problem {
 	}
 	switch it.Kind {
 	case ItemKindMessage:
-		if p := firstOver(size{len(it.Content), &limitItemContent}); p.failed() {
+		if p := it.contentBound(); p.failed() {
 			return p
 		}
 		return contentBounds(".Content", it.Content)
@@ -99,7 +102,7 @@ func (r *ItemReference) bounds() problem {
 	if r == nil {
 		return problem{}
 	}
-	return firstOver(size{len(r.ID), &limitReferenceID})
+	return limitReferenceID.check(len(r.ID))
 }
 
 // bounds checks the size bounds of tc, which may be nil.
@@ -107,8 +110,10 @@ func (tc *ToolCallItem) bounds() problem {
 	if tc == nil {
 		return problem{}
 	}
-	s := tc.sizes()
-	return firstOver(s[:]...)
+	if p := tc.idBounds(); p.failed() {
+		return p
+	}
+	return limitToolArguments.check(len(tc.Arguments))
 }
 
 // bounds checks the size bounds of tr and its parts; tr may be nil.
@@ -116,8 +121,10 @@ func (tr *ToolResultItem) bounds() problem {
 	if tr == nil {
 		return problem{}
 	}
-	s := tr.sizes()
-	if p := firstOver(s[:]...); p.failed() {
+	if p := tr.idBounds(); p.failed() {
+		return p
+	}
+	if p := tr.outputBounds(); p.failed() {
 		return p
 	}
 	return contentBounds(".ToolResult.Parts", tr.Parts)
@@ -129,8 +136,8 @@ func (ri *ReasoningItem) bounds() problem {
 	if ri == nil {
 		return problem{}
 	}
-	if msg := ri.Reasoning.bounds(); msg != "" {
-		return fail(".Reasoning", msg)
+	if l := ri.Reasoning.boundsOver(); l != nil {
+		return fail(".Reasoning", l.msg)
 	}
 	return problem{}
 }
@@ -140,8 +147,7 @@ func (cp *CompactionItem) bounds() problem {
 	if cp == nil {
 		return problem{}
 	}
-	s := cp.sizes()
-	return firstOver(s[:]...)
+	return cp.sizeBounds()
 }
 
 // bounds checks the size bounds of ext, which may be nil.
@@ -149,8 +155,10 @@ func (ext *OpaqueExtension) bounds() problem {
 	if ext == nil {
 		return problem{}
 	}
-	s := ext.sizes()
-	return firstOver(s[:]...)
+	if p := limitExtNamespace.check(len(ext.Namespace)); p.failed() {
+		return p
+	}
+	return ext.laterBounds()
 }
 
 // contentBounds checks the size bounds of each of parts, the slice at the
@@ -168,9 +176,13 @@ func contentBounds(name string, parts []ContentPart) problem {
 // its parts: the first step of validateLegacy after the presence of
 // messages.
 func (c *Call) legacySizes() problem {
-	if p := firstOver(size{len(c.ID), &limitCallID}, size{len(c.Messages), &limitMessages},
-		size{len(c.Instructions), &limitInstructions}); p.failed() {
-		return p
+	switch {
+	case limitCallID.over(len(c.ID)):
+		return limitCallID.fail()
+	case limitMessages.over(len(c.Messages)):
+		return limitMessages.fail()
+	case limitInstructions.over(len(c.Instructions)):
+		return limitInstructions.fail()
 	}
 	if p := checkMessageSizes("Messages", c.Messages); p.failed() {
 		return p
@@ -203,9 +215,10 @@ func reasoningBounds(list string, msgs []Message, total *int) problem {
 			if p.Kind != PartReasoning || p.Reasoning == nil {
 				continue
 			}
-			s := p.Reasoning.sizes()
-			msg := firstOver(s[4:]...).msg // the JSON payloads
-			if msg == "" && !addReasoning(total, p.Reasoning) {
+			msg := ""
+			if l := p.Reasoning.jsonOver(); l != nil {
+				msg = l.msg
+			} else if !addReasoning(total, p.Reasoning) {
 				msg = "reasoning payload exceeds the per-call budget"
 			}
 			if msg != "" {

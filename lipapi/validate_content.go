@@ -20,6 +20,11 @@ func checkContentParts(name string, parts []ContentPart) problem {
 // part. Only the fields its kind uses are checked.
 func (p *ContentPart) check() problem {
 	switch p.Kind {
+	case ContentPartText, ContentPartToolResult: // the common case, at once
+		if p.Text == "" {
+			return fail(".Text", "text is required")
+		}
+		return limitText.check(len(p.Text))
 	case ContentPartJSON:
 		return p.checkJSON()
 	case ContentPartReasoning:
@@ -94,66 +99,89 @@ func (p *ContentPart) checkJSON() problem {
 	return problem{}
 }
 
-// sizes returns the sizes of the fields p's kind bounds, in Validate's
-// order, and their number; the payloads of reasoning and extension parts
-// have their own.
-func (p *ContentPart) sizes() (s [4]size, n int) {
-	switch p.Kind {
-	case ContentPartText, ContentPartToolResult:
-		return [4]size{{len(p.Text), &limitText}}, 1
-	case ContentPartSummary:
-		return [4]size{{len(p.Summary), &limitSummary}}, 1
-	case ContentPartRefusal:
-		return [4]size{{len(p.Refusal), &limitRefusal}}, 1
-	case ContentPartImageRef:
-		return [4]size{{len(p.ImageRef), &limitImageRef}, {len(p.ImageMIME), &limitImageMIME}}, 2
-	case ContentPartFileRef:
-		return [4]size{{len(p.FileRef), &limitFileRef}, {len(p.FileData), &limitFileData},
-			{len(p.FileMIME), &limitFileMIME}, {len(p.FileName), &limitFileName}}, 4
-	case ContentPartVideoRef:
-		return [4]size{{len(p.VideoRef), &limitVideoRef}, {len(p.VideoMIME), &limitVideoMIME}}, 2
-	case ContentPartAssistantRef:
-		return [4]size{{len(p.AssistantRef), &limitAssistantRef}}, 1
-	case ContentPartJSON:
-		return [4]size{{len(p.Text), &limitJSONText}}, 1
-	case ContentPartAnnotation:
-		if a := p.Annotation; a != nil {
-			return [4]size{{len(a.Type), &limitAnnotationType}, {len(a.Data), &limitAnnotationData}}, 2
-		}
-	}
-	return s, 0
-}
-
 // bounds checks the size bounds the content part rules apply to p, for the
 // fields of its kind, in their order.
 func (p *ContentPart) bounds() problem {
 	switch p.Kind {
 	case ContentPartReasoning:
-		if msg := p.Reasoning.bounds(); msg != "" {
-			return fail(".Reasoning", msg)
+		if l := p.Reasoning.boundsOver(); l != nil {
+			return fail(".Reasoning", l.msg)
 		}
 		return problem{}
 	case ContentPartExtension:
 		return p.Extension.bounds().under(".Extension")
+	case ContentPartAnnotation:
+		if a := p.Annotation; a != nil {
+			if q := limitAnnotationType.check(len(a.Type)); q.failed() {
+				return q
+			}
+			return limitAnnotationData.check(len(a.Data))
+		}
+		return problem{}
 	}
-	s, n := p.sizes()
-	return firstOver(s[:n]...)
+	return p.referenceBounds()
 }
 
-// sizes returns the sizes of e's bounded fields, in Validate's order: the
-// namespace (none when it is blank, which is not bounded) and the
-// implementor, then the type and the data.
-func (e *ExtensionContentPart) sizes() [4]size {
-	ns := len(e.Namespace)
-	if strings.TrimSpace(e.Namespace) == "" {
-		ns = 0
+// referenceBounds checks the bounds of the text or the references of a
+// part of a kind other than reasoning, extension and annotation.
+func (p *ContentPart) referenceBounds() problem {
+	switch p.Kind {
+	case ContentPartText, ContentPartToolResult:
+		return limitText.check(len(p.Text))
+	case ContentPartSummary:
+		return limitSummary.check(len(p.Summary))
+	case ContentPartRefusal:
+		return limitRefusal.check(len(p.Refusal))
+	case ContentPartImageRef:
+		if q := limitImageRef.check(len(p.ImageRef)); q.failed() {
+			return q
+		}
+		return limitImageMIME.check(len(p.ImageMIME))
+	case ContentPartFileRef:
+		return p.fileBounds()
+	case ContentPartVideoRef:
+		if q := limitVideoRef.check(len(p.VideoRef)); q.failed() {
+			return q
+		}
+		return limitVideoMIME.check(len(p.VideoMIME))
+	case ContentPartAssistantRef:
+		return limitAssistantRef.check(len(p.AssistantRef))
+	case ContentPartJSON:
+		return limitJSONText.check(len(p.Text))
 	}
-	return [...]size{
-		{ns, &limitPartNamespace},
-		{len(e.Implementor), &limitPartImplementor},
-		{len(e.Type), &limitPartType},
-		{len(e.Data), &limitPartData},
+	return problem{}
+}
+
+// fileBounds checks the bounds of a file part's reference, data, media type
+// and name.
+func (p *ContentPart) fileBounds() problem {
+	switch {
+	case limitFileRef.over(len(p.FileRef)):
+		return limitFileRef.fail()
+	case limitFileData.over(len(p.FileData)):
+		return limitFileData.fail()
+	case limitFileMIME.over(len(p.FileMIME)):
+		return limitFileMIME.fail()
 	}
+	return limitFileName.check(len(p.FileName))
+}
+
+// earlyBounds checks the bounds of e's namespace, when it is not blank
+// (Validate does not bound a blank one), and implementor, which come
+// before the type's rules.
+func (e *ExtensionContentPart) earlyBounds() problem {
+	if limitPartNamespace.over(len(e.Namespace)) && strings.TrimSpace(e.Namespace) != "" {
+		return limitPartNamespace.fail()
+	}
+	return limitPartImplementor.check(len(e.Implementor))
+}
+
+// laterBounds checks the bounds of e's type and data.
+func (e *ExtensionContentPart) laterBounds() problem {
+	if q := limitPartType.check(len(e.Type)); q.failed() {
+		return q
+	}
+	return limitPartData.check(len(e.Data))
 }
 
 // bounds checks the size bounds of e, which may be nil.
@@ -161,8 +189,10 @@ func (e *ExtensionContentPart) bounds() problem {
 	if e == nil {
 		return problem{}
 	}
-	s := e.sizes()
-	return firstOver(s[:]...)
+	if q := e.earlyBounds(); q.failed() {
+		return q
+	}
+	return e.laterBounds()
 }
 
 // check applies the rules of a non-nil extension content part, with fields
@@ -171,8 +201,7 @@ func (e *ExtensionContentPart) check() problem {
 	if ns := strings.TrimSpace(e.Namespace); ns != "" && innerSpace(ns) {
 		return fail(".Namespace", "namespace contains white space")
 	}
-	s := e.sizes()
-	if p := firstOver(s[:2]...); p.failed() { // the namespace and the implementor
+	if p := e.earlyBounds(); p.failed() {
 		return p
 	}
 	switch {
@@ -183,7 +212,7 @@ func (e *ExtensionContentPart) check() problem {
 	case outerSpace(e.Type):
 		return fail(".Type", "extension type has leading or trailing white space")
 	}
-	if p := firstOver(s[2:]...); p.failed() { // the type and the data
+	if p := e.laterBounds(); p.failed() {
 		return p
 	}
 	switch {

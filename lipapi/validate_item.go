@@ -54,7 +54,10 @@ func (it *Item) checkOwnVariantOnly() problem {
 }
 
 // idBound checks the bound of the item's ID.
-func (it *Item) idBound() problem { return firstOver(size{len(it.ID), &limitItemID}) }
+func (it *Item) idBound() problem { return limitItemID.check(len(it.ID)) }
+
+// contentBound checks the bound of the number of the item's content parts.
+func (it *Item) contentBound() problem { return limitItemContent.check(len(it.Content)) }
 
 // checkVariant applies the rules of the variant of an item of a known
 // kind other than message, which carries no other variant.
@@ -132,20 +135,21 @@ func (it *Item) checkMessage() problem {
 	if len(it.Content) == 0 {
 		return fail(".Content", "content is required")
 	}
-	if p := firstOver(size{len(it.Content), &limitItemContent}); p.failed() {
+	if p := it.contentBound(); p.failed() {
 		return p
 	}
 	return checkContentParts(".Content", it.Content)
 }
 
-// sizes returns the sizes of tc's bounded fields, in Validate's order: the
-// call ID and the name, then the arguments.
-func (tc *ToolCallItem) sizes() [3]size {
-	return [...]size{
-		{len(tc.CallID), &limitToolCallID},
-		{len(tc.Name), &limitToolCallName},
-		{len(tc.Arguments), &limitToolArguments},
+// idBounds checks the bounds of tc's call ID and name.
+func (tc *ToolCallItem) idBounds() problem {
+	switch {
+	case limitToolCallID.over(len(tc.CallID)):
+		return limitToolCallID.fail()
+	case limitToolCallName.over(len(tc.Name)):
+		return limitToolCallName.fail()
 	}
+	return problem{}
 }
 
 // check applies the rules of a tool_call item's payload, which may be nil.
@@ -158,28 +162,38 @@ func (tc *ToolCallItem) check() problem {
 	case blank(tc.Name):
 		return fail(".ToolCall.Name", "tool name is required")
 	}
-	s := tc.sizes()
-	if p := firstOver(s[:2]...); p.failed() { // the call ID and the name
+	if p := tc.idBounds(); p.failed() {
 		return p
 	}
 	if outerSpace(tc.Name) {
 		return fail(".ToolCall.Name", "tool name has leading or trailing white space")
 	}
-	if p := firstOver(s[2:]...); p.failed() { // the arguments
+	if p := limitToolArguments.check(len(tc.Arguments)); p.failed() {
 		return p
 	}
 	return withinDepth(".ToolCall.Arguments", tc.Arguments)
 }
 
-// sizes returns the sizes of tr's bounded fields, in Validate's order: the
-// call ID and the name, then the output and the number of parts.
-func (tr *ToolResultItem) sizes() [4]size {
-	return [...]size{
-		{len(tr.CallID), &limitToolResultCallID},
-		{len(tr.Name), &limitToolResultName},
-		{len(tr.Output), &limitToolOutput},
-		{len(tr.Parts), &limitToolResultParts},
+// idBounds checks the bounds of tr's call ID and name.
+func (tr *ToolResultItem) idBounds() problem {
+	switch {
+	case limitToolResultCallID.over(len(tr.CallID)):
+		return limitToolResultCallID.fail()
+	case limitToolResultName.over(len(tr.Name)):
+		return limitToolResultName.fail()
 	}
+	return problem{}
+}
+
+// outputBounds checks the bounds of tr's output and number of parts.
+func (tr *ToolResultItem) outputBounds() problem {
+	switch {
+	case limitToolOutput.over(len(tr.Output)):
+		return limitToolOutput.fail()
+	case limitToolResultParts.over(len(tr.Parts)):
+		return limitToolResultParts.fail()
+	}
+	return problem{}
 }
 
 // check applies the rules of a tool_result item's payload, which may be nil.
@@ -190,8 +204,7 @@ func (tr *ToolResultItem) check() problem {
 	case blank(tr.CallID):
 		return fail(".ToolResult.CallID", "call id is required")
 	}
-	s := tr.sizes()
-	if p := firstOver(s[:2]...); p.failed() { // the call ID and the name
+	if p := tr.idBounds(); p.failed() {
 		return p
 	}
 	switch {
@@ -200,21 +213,25 @@ func (tr *ToolResultItem) check() problem {
 	case (tr.Output != "") == (len(tr.Parts) != 0):
 		return fail(".ToolResult", "tool result requires exactly one of output and parts")
 	}
-	if p := firstOver(s[2:]...); p.failed() { // the output and the parts
+	if p := tr.outputBounds(); p.failed() {
 		return p
 	}
 	return checkContentParts(".ToolResult.Parts", tr.Parts)
 }
 
-// sizes returns the sizes of cp's bounded fields, in Validate's order.
-func (cp *CompactionItem) sizes() [5]size {
-	return [...]size{
-		{len(cp.EncapsulatedID), &limitEncapsulatedID},
-		{len(cp.Dialect), &limitCompactionDialect},
-		{len(cp.Implementor), &limitCompactionImpl},
-		{len(cp.EncryptedContent), &limitCompactionSecret},
-		{len(cp.Opaque), &limitCompactionOpaque},
+// sizeBounds checks the bounds of every field of cp, a non-nil compaction.
+func (cp *CompactionItem) sizeBounds() problem {
+	switch {
+	case limitEncapsulatedID.over(len(cp.EncapsulatedID)):
+		return limitEncapsulatedID.fail()
+	case limitCompactionDialect.over(len(cp.Dialect)):
+		return limitCompactionDialect.fail()
+	case limitCompactionImpl.over(len(cp.Implementor)):
+		return limitCompactionImpl.fail()
+	case limitCompactionSecret.over(len(cp.EncryptedContent)):
+		return limitCompactionSecret.fail()
 	}
+	return limitCompactionOpaque.check(len(cp.Opaque))
 }
 
 // check applies the rules of a compaction item's payload, which may be nil.
@@ -222,23 +239,24 @@ func (cp *CompactionItem) check() problem {
 	if cp == nil {
 		return fail(".Compaction", "compaction item requires a compaction payload")
 	}
-	s := cp.sizes()
-	if p := firstOver(s[:]...); p.failed() {
+	if p := cp.sizeBounds(); p.failed() {
 		return p
 	}
 	return withinDepth(".Compaction.Opaque", cp.Opaque)
 }
 
-// sizes returns the sizes of ext's bounded fields, in Validate's order:
-// the namespace, then the type, implementor, direction and data.
-func (ext *OpaqueExtension) sizes() [5]size {
-	return [...]size{
-		{len(ext.Namespace), &limitExtNamespace},
-		{len(ext.Type), &limitExtType},
-		{len(ext.Implementor), &limitExtImplementor},
-		{len(ext.Direction), &limitExtDirection},
-		{len(ext.Data), &limitExtData},
+// laterBounds checks the bounds of ext's type, implementor, direction and
+// data, which come after the type's presence.
+func (ext *OpaqueExtension) laterBounds() problem {
+	switch {
+	case limitExtType.over(len(ext.Type)):
+		return limitExtType.fail()
+	case limitExtImplementor.over(len(ext.Implementor)):
+		return limitExtImplementor.fail()
+	case limitExtDirection.over(len(ext.Direction)):
+		return limitExtDirection.fail()
 	}
+	return limitExtData.check(len(ext.Data))
 }
 
 // check applies the rules of an extension item's payload, which may be nil.
@@ -251,14 +269,13 @@ func (ext *OpaqueExtension) check() problem {
 	case innerSpace(strings.TrimSpace(ext.Namespace)):
 		return fail(".Extension.Namespace", "namespace contains white space")
 	}
-	s := ext.sizes()
-	if p := firstOver(s[:1]...); p.failed() { // the namespace
+	if p := limitExtNamespace.check(len(ext.Namespace)); p.failed() {
 		return p
 	}
 	if blank(ext.Type) {
 		return fail(".Extension.Type", "extension type is required")
 	}
-	if p := firstOver(s[1:]...); p.failed() { // the type, implementor, direction and data
+	if p := ext.laterBounds(); p.failed() {
 		return p
 	}
 	return withinDepth(".Extension.Data", ext.Data)

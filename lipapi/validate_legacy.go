@@ -21,8 +21,8 @@ func (c *Call) validateLegacy() problem {
 func checkMessageSizes(list string, msgs []Message) problem {
 	for i := range msgs {
 		parts := msgs[i].Parts
-		if p := firstOver(size{len(parts), &limitParts}); p.failed() {
-			return p.under(indexed(list, i))
+		if limitParts.over(len(parts)) {
+			return limitParts.fail().under(indexed(list, i))
 		}
 		for j := range parts {
 			if p := parts[j].checkSizes(); p.failed() {
@@ -77,41 +77,68 @@ func (m *Message) check(total *int) problem {
 // semantic validity: those of the fields its kind uses, then those of
 // ToolCallID and ToolName, which every kind bounds.
 func (p *Part) checkSizes() problem {
-	if q := p.kindSizes(); q.failed() {
-		return q
-	}
-	return firstOver(size{len(p.ToolCallID), &limitToolCallIDRef}, size{len(p.ToolName), &limitAnyPartToolName})
-}
-
-// kindSizes applies the size bounds of the fields p's kind uses; for a
-// tool result, the tool name's rule on white space comes between its
-// bounds.
-func (p *Part) kindSizes() problem {
 	switch p.Kind {
 	case PartText:
-		return firstOver(size{len(p.Text), &limitText})
-	case PartImageRef:
-		return firstOver(size{len(p.ImageRef), &limitImageRef}, size{len(p.ImageMIME), &limitImageMIME})
-	case PartFileRef:
-		return firstOver(size{len(p.FileRef), &limitFileRef}, size{len(p.FileMIME), &limitFileMIME},
-			size{len(p.FileName), &limitFileName})
+		if limitText.over(len(p.Text)) {
+			return limitText.fail()
+		}
 	case PartToolResult:
-		if q := firstOver(size{len(p.ToolCallID), &limitToolCallIDRef}, size{len(p.ToolName), &limitPartToolName}); q.failed() {
+		if q := p.toolResultSizes(); q.failed() {
 			return q
 		}
-		if outerSpace(p.ToolName) {
-			return fail(".ToolName", "tool name has leading or trailing white space")
-		}
-		return firstOver(size{len(p.Content), &limitContentJSON})
-	case PartJSON:
-		return firstOver(size{len(p.Content), &limitContentJSON})
 	case PartReasoning:
-		if r := p.Reasoning; r != nil {
-			s := r.sizes()
-			return firstOver(s[:4]...).under(".Reasoning") // the dialect and the payloads
+		if q := p.Reasoning.envelopeBounds(); q.failed() {
+			return q
+		}
+	default:
+		if q := p.referenceSizes(); q.failed() {
+			return q
 		}
 	}
+	switch {
+	case limitToolCallIDRef.over(len(p.ToolCallID)):
+		return limitToolCallIDRef.fail()
+	case limitAnyPartToolName.over(len(p.ToolName)):
+		return limitAnyPartToolName.fail()
+	}
 	return problem{}
+}
+
+// referenceSizes applies the size bounds of an image_ref, file_ref or json
+// part.
+func (p *Part) referenceSizes() problem {
+	switch p.Kind {
+	case PartImageRef:
+		if q := limitImageRef.check(len(p.ImageRef)); q.failed() {
+			return q
+		}
+		return limitImageMIME.check(len(p.ImageMIME))
+	case PartFileRef:
+		switch {
+		case limitFileRef.over(len(p.FileRef)):
+			return limitFileRef.fail()
+		case limitFileMIME.over(len(p.FileMIME)):
+			return limitFileMIME.fail()
+		}
+		return limitFileName.check(len(p.FileName))
+	case PartJSON:
+		return limitContentJSON.check(len(p.Content))
+	}
+	return problem{}
+}
+
+// toolResultSizes applies the size bounds of a tool_result part, and the
+// rule on the tool name's white space, which comes between them.
+func (p *Part) toolResultSizes() problem {
+	switch {
+	case limitToolCallIDRef.over(len(p.ToolCallID)):
+		return limitToolCallIDRef.fail()
+	case limitPartToolName.over(len(p.ToolName)):
+		return limitPartToolName.fail()
+	case outerSpace(p.ToolName):
+		return fail(".ToolName", "tool name has leading or trailing white space")
+	}
+	return limitContentJSON.check(len(p.Content))
 }
 
 // check applies the part rules and returns the reason p is invalid, or "".

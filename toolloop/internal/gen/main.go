@@ -221,45 +221,62 @@ func mapKeys(m map[string][]byte) func(func(string) bool) {
 
 // generate returns the generated files of the package in dir, by name.
 func generate(dir string) (map[string][]byte, error) {
-	text, err := os.ReadFile(filepath.Join(dir, schemaFile))
-	if err != nil {
-		return nil, err
-	}
-	s, err := parseSchema(string(text))
-	if err != nil {
-		return nil, err
-	}
-	m, err := newModel(s)
-	if err != nil {
-		return nil, err
-	}
-	if m.Wrappers, err = wrappers(dir); err != nil {
-		return nil, err
-	}
-	if m.Copies, err = m.copies(); err != nil {
-		return nil, err
-	}
-	tmpl, err := template.New("").Funcs(m.funcs()).ParseFS(templates, "templates/*.tmpl")
+	m, tmpl, err := prepare(dir)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string][]byte{}
 	for _, o := range outputs {
-		data := m
-		if o.part != nil {
-			data = m.part(o.part)
-		}
-		var b bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&b, o.tmpl, data); err != nil {
-			return nil, err
-		}
-		src, err := format.Source(withImports(b.Bytes()))
+		src, err := m.render(tmpl, o)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v\n%s", o.file, err, numbered(b.String()))
+			return nil, err
 		}
 		out[o.file] = src
 	}
 	return out, nil
+}
+
+// prepare reads the schema of the package in dir and its hand-written
+// Encoder methods into the model, and parses the templates with the
+// model's functions.
+func prepare(dir string) (*model, *template.Template, error) {
+	text, err := os.ReadFile(filepath.Join(dir, schemaFile))
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := parseSchema(string(text))
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := newModel(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.Wrappers, err = wrappers(dir); err != nil {
+		return nil, nil, err
+	}
+	if m.Copies, err = m.copies(); err != nil {
+		return nil, nil, err
+	}
+	tmpl, err := template.New("").Funcs(m.funcs()).ParseFS(templates, "templates/*.tmpl")
+	return m, tmpl, err
+}
+
+// render returns the formatted source of output o.
+func (m *model) render(tmpl *template.Template, o output) ([]byte, error) {
+	data := m
+	if o.part != nil {
+		data = m.part(o.part)
+	}
+	var b bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&b, o.tmpl, data); err != nil {
+		return nil, err
+	}
+	src, err := format.Source(withImports(b.Bytes()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v\n%s", o.file, err, numbered(b.String()))
+	}
+	return src, nil
 }
 
 // numbered returns src with line numbers, to locate a formatting error.

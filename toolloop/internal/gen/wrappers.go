@@ -34,21 +34,33 @@ func wrappers(dir string) ([]wrapper, error) {
 		if strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_gen.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		ws, err := fileWrappers(fset, name)
 		if err != nil {
 			return nil, err
 		}
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Recv == nil || !fd.Name.IsExported() || types.ExprString(fd.Recv.List[0].Type) != "Encoder" {
-				continue
-			}
-			w, err := newWrapper(fd)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", filepath.Base(name), err)
-			}
-			out = append(out, w)
+		out = append(out, ws...)
+	}
+	return out, nil
+}
+
+// fileWrappers returns the wrappers of the exported Encoder methods
+// declared in the Go file name, in declaration order.
+func fileWrappers(fset *token.FileSet, name string) ([]wrapper, error) {
+	f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	var out []wrapper
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || !fd.Name.IsExported() || types.ExprString(fd.Recv.List[0].Type) != "Encoder" {
+			continue
 		}
+		w, err := newWrapper(fd)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", filepath.Base(name), err)
+		}
+		out = append(out, w)
 	}
 	return out, nil
 }

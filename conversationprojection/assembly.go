@@ -40,29 +40,34 @@ func (t *trajectory) injectedIntoInstructions(stable, resolved []injection) int 
 // overlays at the stable prefix (see stablePrefixEnd), and the provenance
 // of each injection, in rank order. The injected units and the
 // provenance's pointers are allocated in one block per kind.
-func (p *projection) assemble(src *trajectory, ids bool) (*trajectory, []OverlayProvenance) {
-	a := p.newAssembly(src, ids)
+func (pj *projector) assemble(p *projection, src *trajectory, ids bool) (*trajectory, []OverlayProvenance) {
+	a := pj.newAssembly(p, src, ids)
 	prefix := src.stablePrefixEnd(p.removed)
+	anchored := p.anchored // the anchored injections not yet made
 	for i := 0; i < prefix; i++ {
-		a.copyUnit(i, intoInstructions)
+		anchored = a.copyUnit(src, p.removed, anchored, i, intoInstructions)
 	}
 	for _, in := range p.stable {
 		a.inject(in, intoInstructions)
 	}
 	a.nIns = len(a.out.ins)
 	for i := prefix; i < src.len(); i++ {
-		a.copyUnit(i, intoMessages)
+		anchored = a.copyUnit(src, p.removed, anchored, i, intoMessages)
 	}
 	return a.out, a.prov
 }
 
 // An assembly is the output trajectory of a projection while assemble
-// builds it.
+// builds it, with what injecting an overlay reads. It holds nothing of the
+// input, so that what it writes the output into never ties the input's
+// memory to the output's.
 type assembly struct {
-	pj       *projector
-	src      *trajectory
-	removed  []bool
-	anchored []injection // the anchored injections not yet made
+	// steering are the snapshot's overlays; overlays, names and rank the
+	// identities, formatted identities and ranks of their injected units.
+	steering []Overlay
+	overlays []sum
+	names    []MessageIdentity
+	rank     []int
 	out      *trajectory
 	prov     []OverlayProvenance // by rank
 	blocks   injected
@@ -71,20 +76,20 @@ type assembly struct {
 
 // newAssembly returns the empty assembly of p's output from src, with room
 // for every unit and injection.
-func (p *projection) newAssembly(src *trajectory, ids bool) assembly {
+func (pj *projector) newAssembly(p *projection, src *trajectory, ids bool) assembly {
 	m := p.injections()
 	mIns := src.injectedIntoInstructions(p.stable, p.anchored)
-	a := assembly{pj: p.pj, src: src, removed: p.removed, anchored: p.anchored,
-		out: newTrajectoryLike(src, mIns, m-mIns, ids), nIns: -1}
+	a := assembly{steering: pj.snap.Steering, out: newTrajectoryLike(src, mIns, m-mIns, ids), nIns: -1}
 	if m == 0 {
 		return a
 	}
+	a.overlays, a.names, a.rank = pj.overlays, pj.overlayNames(), pj.rank
 	a.prov = make([]OverlayProvenance, m)
 	a.blocks = newInjected(src.item, m, len(p.anchored))
 	if src.item {
 		for _, ins := range [2][]injection{p.stable, p.anchored} {
 			for _, in := range ins {
-				a.blocks.idLen += len(steeringIDPrefix) + len(p.pj.snap.Steering[in.ov].OverlayID)
+				a.blocks.idLen += len(steeringIDPrefix) + len(a.steering[in.ov].OverlayID)
 			}
 		}
 	}
@@ -107,29 +112,29 @@ func (t *trajectory) stablePrefixEnd(removed []bool) int {
 	return i
 }
 
-// copyUnit appends unit i of the source unless it is removed, then the
-// overlays anchored on it; instr says whether those go into the
-// instructions.
-func (a *assembly) copyUnit(i int, instr bool) {
-	if a.removed != nil && a.removed[i] {
-		return
+// copyUnit appends unit i of src unless removed marks it, then the
+// overlays of anchored (ordered by target) anchored on it, and returns the
+// rest of anchored; instr says whether those go into the instructions.
+func (a *assembly) copyUnit(src *trajectory, removed []bool, anchored []injection, i int, instr bool) []injection {
+	if removed != nil && removed[i] {
+		return anchored
 	}
-	a.out.appendUnit(a.src, i)
-	for len(a.anchored) > 0 && a.anchored[0].target == i {
-		a.inject(a.anchored[0], instr)
-		a.anchored = a.anchored[1:]
+	a.out.appendUnit(src, i)
+	for len(anchored) > 0 && anchored[0].target == i {
+		a.inject(anchored[0], instr)
+		anchored = anchored[1:]
 	}
+	return anchored
 }
 
 // inject appends the unit of injection in (into the instructions when
 // instr is set, under legacy authority) and records its provenance.
 func (a *assembly) inject(in injection, instr bool) {
-	pj := a.pj
-	o := &pj.snap.Steering[in.ov]
-	at := a.out.appendOverlay(o, pj.overlays[in.ov], instr, &a.blocks)
-	p := &a.prov[pj.rank[in.ov]] // zero until now: ranks are distinct
+	o := &a.steering[in.ov]
+	at := a.out.appendOverlay(o, a.overlays[in.ov], instr, &a.blocks)
+	p := &a.prov[a.rank[in.ov]] // zero until now: ranks are distinct
 	p.OverlayID, p.Revision, p.SlotOrdinal = o.OverlayID, o.Revision, o.SlotOrdinal
-	p.ResolvedKind, p.InjectedIdentity = PlacementStablePrefix, pj.overlayName(in.ov)
+	p.ResolvedKind, p.InjectedIdentity = PlacementStablePrefix, a.names[in.ov]
 	if in.target >= 0 {
 		p.ResolvedKind = PlacementAfterMessage
 		p.ResolvedAnchor = a.blocks.anchor(*in.anchor)

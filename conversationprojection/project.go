@@ -92,8 +92,7 @@ func FilterNeverBackend(call lipapi.Call, snap Snapshot) (lipapi.Call, error) {
 // that share the input's memory and are never returned (filtered,
 // provenanceOf).
 type projection struct {
-	pj *projector
-	t  *trajectory
+	t *trajectory
 	// removed marks the units of t left out: those the caller marked and
 	// those never_backend exclusion removes. It is nil when there are
 	// none and no tags.
@@ -103,10 +102,8 @@ type projection struct {
 	excluded int
 	// stable are the injections at the stable prefix (fallbacks included)
 	// in rank order, anchored those right after a unit, ordered by target
-	// and then rank; fallbacks lists the overlays that fell back, in
-	// Steering order.
+	// and then rank.
 	stable, anchored []injection
-	fallbacks        []FallbackEvidence
 }
 
 // injection is an overlay placed by a projection.
@@ -126,7 +123,7 @@ func (pj *projector) exclude(t *trajectory, removed []bool) (projection, error) 
 	if err := t.firstError(); err != nil {
 		return projection{}, projectionFailed(err)
 	}
-	p := projection{pj: pj, t: t, removed: removed}
+	p := projection{t: t, removed: removed}
 	if !pj.tags.empty() {
 		if p.removed == nil {
 			p.removed = make([]bool, t.len())
@@ -136,12 +133,15 @@ func (pj *projector) exclude(t *trajectory, removed []bool) (projection, error) 
 	return p, nil
 }
 
-// steer decides where each active overlay goes on the units p keeps;
-// carried maps overlay IDs to the anchors Reassert carried over (see carry).
-func (p *projection) steer(carried map[string]MessageAnchor) error {
+// steer decides where each active overlay goes on the units p keeps, and
+// returns the overlays that fell back to the stable prefix, in Steering
+// order; carried maps overlay IDs to the anchors Reassert carried over (see
+// carry).
+func (pj *projector) steer(p *projection, carried map[string]MessageAnchor) ([]FallbackEvidence, error) {
+	var fallbacks []FallbackEvidence
 	var err error
-	p.stable, p.anchored, p.fallbacks, err = p.pj.place(p.t, p.removed, carried)
-	return err
+	p.stable, p.anchored, fallbacks, err = pj.place(p.t, p.removed, carried)
+	return fallbacks, err
 }
 
 // injections returns the number of overlays p injects.
@@ -155,8 +155,9 @@ func (p *projection) injections() int { return len(p.stable) + len(p.anchored) }
 // units that it does, the injected units are not validated again.
 func (pj *projector) result(base *lipapi.Call, t *trajectory, removed []bool, carried map[string]MessageAnchor) (lipapi.Call, *ProjectionEvidence, error) {
 	p, err := pj.exclude(t, removed)
+	var fallbacks []FallbackEvidence
 	if err == nil {
-		err = p.steer(carried)
+		fallbacks, err = pj.steer(&p, carried)
 	}
 	if err != nil {
 		return lipapi.Call{}, nil, err
@@ -164,16 +165,17 @@ func (pj *projector) result(base *lipapi.Call, t *trajectory, removed []bool, ca
 	// One deep copy of the input's units and other fields; the injected
 	// units are fresh and need none.
 	clone := lipapi.CloneCall(t.shallowCall(base))
-	out, prov := p.assemble(t.withUnitsOf(&clone), withoutIdentities)
+	src := t.withUnitsOf(&clone)
+	out, prov := pj.assemble(&p, &src, withoutIdentities)
 	c := out.shallowCall(&clone)
 	// The copy, which the output no longer needs, stands in for the output
 	// when judging its validity (see keptValid).
 	if !keptValid(&clone, p.removed, p.injections(), t.injectedIntoInstructions(p.stable, p.anchored)) {
-		if err := p.check(&c); err != nil {
+		if err := pj.check(&p, &c); err != nil {
 			return lipapi.Call{}, nil, err
 		}
 	}
-	ev := &ProjectionEvidence{FilteredCount: p.excluded, InjectedCount: len(prov), Fallbacks: p.fallbacks}
+	ev := &ProjectionEvidence{FilteredCount: p.excluded, InjectedCount: len(prov), Fallbacks: fallbacks}
 	if len(prov) > 0 {
 		ev.Provenance = prov
 	}
@@ -190,7 +192,7 @@ func (pj *projector) filtered(base *lipapi.Call, t *trajectory, removed []bool) 
 	if err != nil {
 		return nil, err
 	}
-	out, _, err := p.checkedOutput(base, withIdentities)
+	out, _, err := pj.checkedOutput(&p, base, withIdentities)
 	return out, err
 }
 
@@ -199,22 +201,22 @@ func (pj *projector) filtered(base *lipapi.Call, t *trajectory, removed []bool) 
 func (pj *projector) provenanceOf(base *lipapi.Call, t *trajectory) ([]OverlayProvenance, error) {
 	p, err := pj.exclude(t, nil)
 	if err == nil {
-		err = p.steer(nil)
+		_, err = pj.steer(&p, nil)
 	}
 	if err != nil {
 		return nil, err
 	}
-	_, prov, err := p.checkedOutput(base, withoutIdentities)
+	_, prov, err := pj.checkedOutput(&p, base, withoutIdentities)
 	return prov, err
 }
 
 // checkedOutput assembles the output of p from its own trajectory, sharing
 // its memory and base's, and returns it with its provenance once the call
 // it makes passes check.
-func (p *projection) checkedOutput(base *lipapi.Call, ids bool) (*trajectory, []OverlayProvenance, error) {
-	out, prov := p.assemble(p.t, ids)
+func (pj *projector) checkedOutput(p *projection, base *lipapi.Call, ids bool) (*trajectory, []OverlayProvenance, error) {
+	out, prov := pj.assemble(p, p.t, ids)
 	c := out.shallowCall(base)
-	if err := p.check(&c); err != nil {
+	if err := pj.check(p, &c); err != nil {
 		return nil, nil, err
 	}
 	return out, prov, nil
@@ -222,12 +224,12 @@ func (p *projection) checkedOutput(base *lipapi.Call, ids bool) (*trajectory, []
 
 // check returns nil when c, the call p made, passes lipapi.Call.Validate,
 // else the error Project returns for it.
-func (p *projection) check(c *lipapi.Call) error {
+func (pj *projector) check(p *projection, c *lipapi.Call) error {
 	err := c.Validate()
 	switch {
 	case err == nil:
 		return nil
-	case p.excludedEverything(c, err):
+	case pj.excludedEverything(p, c, err):
 		return fmt.Errorf("%w: never_backend exclusion removed every message, leaving none to send: %w", ErrProjectionFailed, err)
 	}
 	return projectionFailed(err)
@@ -239,10 +241,10 @@ func (p *projection) check(c *lipapi.Call) error {
 // authority) broken because never_backend exclusion removed it: the slice
 // was not empty in p's trajectory, is empty in c, and at least one of its
 // units was removed for its tagged identity.
-func (p *projection) excludedEverything(c *lipapi.Call, err error) bool {
+func (pj *projector) excludedEverything(p *projection, c *lipapi.Call, err error) bool {
 	var ve *lipapi.ValidationError
 	t, removed := p.t, p.removed
-	if removed == nil || p.pj.tags.empty() || !errors.As(err, &ve) {
+	if removed == nil || pj.tags.empty() || !errors.As(err, &ve) {
 		return false
 	}
 	from, field, empty := len(t.ins), "Messages", len(c.Messages) == 0
@@ -253,7 +255,7 @@ func (p *projection) excludedEverything(c *lipapi.Call, err error) bool {
 		return false
 	}
 	for i := from; i < t.len(); i++ {
-		if removed[i] && t.isMessage(i) && p.pj.tagged(t.ids[i]) {
+		if removed[i] && t.isMessage(i) && pj.tagged(t.ids[i]) {
 			return true
 		}
 	}

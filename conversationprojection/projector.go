@@ -176,11 +176,11 @@ func idHead(id string) uint64 {
 	return h
 }
 
-// overlayName returns the identity of the unit injected for active
-// overlay snap.Steering[i], formatted. On first use it formats the names of
-// all active overlays, whose identities place has computed, into one
-// string.
-func (pj *projector) overlayName(i int) MessageIdentity {
+// overlayNames returns the identities of the units injected for the
+// active overlays, formatted (names[i] for snap.Steering[i]; empty for an
+// inactive overlay), computing them on first use into one string. The
+// identities must have been computed (hashOverlays).
+func (pj *projector) overlayNames() []MessageIdentity {
 	if pj.names == nil {
 		steering := pj.snap.Steering
 		b := make([]byte, 0, pj.active*identityLen)
@@ -197,5 +197,5 @@ func (pj *projector) overlayName(i int) MessageIdentity {
 			}
 		}
 	}
-	return pj.names[i]
+	return pj.names
 }

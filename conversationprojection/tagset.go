@@ -20,8 +20,8 @@ type tagSet struct {
 	sums map[sum]struct{} // nil until built
 }
 
-// findTag reads a sumIndex's prefix from three hexadecimal digits; these
-// constants overflow, failing the build, should prefixBits stop being 12.
+// markSpelled reads a sumIndex's prefix from three hexadecimal digits;
+// these constants overflow, failing the build, should prefixBits stop being 12.
 const (
 	_ = uint(prefixBits - 12)
 	_ = uint(12 - prefixBits)
@@ -80,7 +80,7 @@ func (x *tagSet) among(ids []sum, skip []bool) []bool {
 }
 
 // amongFewer is among through an index of the identities (a sumIndex), in
-// which it looks up each tag (see findTag), for fewer identities than
+// which it looks up each tag (markSpelled), for fewer identities than
 // tags.
 func (x *tagSet) amongFewer(ids []sum, skip []bool) []bool {
 	idx := newSumIndex(len(ids))
@@ -93,11 +93,7 @@ func (x *tagSet) amongFewer(ids []sum, skip []bool) []bool {
 		}
 	}
 	found := make([]bool, idx.len())
-	for i := range x.tags {
-		if n := idx.findTag(x.tags[i].Identity); n >= 0 {
-			found[n] = true
-		}
-	}
+	idx.markSpelled(x.tags, found)
 	in := make([]bool, len(ids))
 	for i, n := range num {
 		in[i] = n >= 0 && found[n]
@@ -105,22 +101,32 @@ func (x *tagSet) amongFewer(ids []sum, skip []bool) []bool {
 	return in
 }
 
-// findTag returns the number in x of the sum the identity id spells, or -1
-// when it spells none of them or is not a valid identity. An identity
-// whose first three hexadecimal digits begin no sum of x (the filter) is
-// not decoded.
-func (x *sumIndex) findTag(id MessageIdentity) int {
-	const digest = len(IdentityVersion1) + 1 // the digest's position in id
-	if len(id) != digest+canon.SHA256HexLen {
-		return -1
+// markSpelled sets found[n] for the number n of each sum of x that the
+// identity of a tag of tags spells. A tag whose first three hexadecimal
+// digits begin no sum of x (the filter) costs a test of them, and only the
+// others are decoded.
+func (x *sumIndex) markSpelled(tags []Tag, found []bool) {
+	const digest = len(IdentityVersion1) + 1 // the digest's position in an identity
+	for i := range tags {
+		id := tags[i].Identity
+		if len(id) != digest+canon.SHA256HexLen {
+			continue
+		}
+		// For a digest that is not lowercase hexadecimal, p is some value
+		// of prefixBits bits: findIdentity's decoding rejects it.
+		p := (uint(hexNibble(id[digest]))<<8 | uint(hexNibble(id[digest+1]))<<4 | uint(hexNibble(id[digest+2]))) & (1<<prefixBits - 1)
+		if !x.mayHold(p) {
+			continue
+		}
+		if n := x.findIdentity(id); n >= 0 {
+			found[n] = true
+		}
 	}
-	// For a digest that is not lowercase hexadecimal, p is some value of
-	// prefixBits bits: the decoding rejects it.
-	h := id[digest:]
-	p := (uint(hexNibble(h[0]))<<8 | uint(hexNibble(h[1]))<<4 | uint(hexNibble(h[2]))) & (1<<prefixBits - 1)
-	if !x.mayHold(p) {
-		return -1
-	}
+}
+
+// findIdentity returns the number in x of the sum the identity id spells,
+// or -1 when it spells none of them or is not a valid identity.
+func (x *sumIndex) findIdentity(id MessageIdentity) int {
 	s, ok := parseIdentity(id)
 	if !ok {
 		return -1

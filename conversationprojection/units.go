@@ -133,14 +133,14 @@ func newTrajectoryLike(t *trajectory, mIns, mMsgs int, ids bool) *trajectory {
 
 // withUnitsOf returns t with its units replaced by those of c, a deep copy
 // of t.shallowCall: the identities stay valid.
-func (t *trajectory) withUnitsOf(c *lipapi.Call) *trajectory {
+func (t *trajectory) withUnitsOf(c *lipapi.Call) trajectory {
 	out := *t
 	if t.item {
 		out.items = c.Items
 	} else {
 		out.ins, out.msgs = c.Instructions, c.Messages
 	}
-	return &out
+	return out
 }
 
 // appendUnit appends unit i of src, with its identity (or error) when t

@@ -2,6 +2,7 @@ package openai_test
 
 import (
 	"fmt"
+	"strings"
 
 	cp "github.com/agentkernel/agentkernel/conversationprojection"
 	"github.com/agentkernel/agentkernel/lipapi"
@@ -11,11 +12,10 @@ import (
 	"github.com/agentkernel/agentkernel/toolloop"
 )
 
-// One proxy request through the packages: a Chat Completions body comes
-// in; the guard observes the candidate's evidence and decides whether a
-// reprompt is still allowed; the projection keeps a secret tool output
-// from the backend and steers the model; the tool calls become ledger
-// rows; the projected call goes out as a Chat Completions body.
+// One proxy request through the packages: a Chat Completions body comes in;
+// the guard decides, with its reason, whether a reprompt is still allowed;
+// the projection keeps a secret tool output from the backend and steers the
+// model; the tool calls become ledger file lines; the projected call goes out.
 func Example_proxyRequest() {
 	call, extras, err := openai.DecodeChatRequest([]byte(`{"model":"gpt-4.1","messages":[
 		{"role":"user","content":"Which port does the app use?"},
@@ -27,14 +27,15 @@ func Example_proxyRequest() {
 		return
 	}
 	// Guard: the first candidate of the trajectory starts from the zero state.
-	in := terminaldecision.Input{Evidence: terminaldecision.Evidence{CandidateText: "The port is", ExplicitCompletionExpected: true}}
+	in := terminaldecision.Input{Evidence: terminaldecision.Evidence{CandidateText: "The port is", ExplicitCompletionExpected: true},
+		Policy: terminaldecision.PolicySnapshot{MaxContinuationAttempts: 3}}
 	state, _ := protocolstate.Observe(protocolstate.State{}, protocolstate.Fingerprint(in))
-	elig, _ := protocolstate.Remaining(state, protocolstate.Limits{MaxReprompts: 2, NoProgressLimit: 2}, protocolstate.Platform{})
-	decision := terminaldecision.DecisionAllowStop
-	if elig.Allowed {
-		decision = terminaldecision.DecisionContinue
+	why, _ := protocolstate.RemainingReason(state, protocolstate.Limits{MaxReprompts: 2, NoProgressLimit: 2}, protocolstate.PlatformOf(in))
+	decision := terminaldecision.Decision{Kind: terminaldecision.DecisionAllowStop, ReasonCode: why.String()}
+	if why == protocolstate.ReasonAllowed {
+		decision.Kind = terminaldecision.DecisionContinue
 	}
-	fmt.Println("guard:", decision, elig.Remaining, "reprompts left")
+	fmt.Println("guard:", decision.Kind, decision.ReasonCode)
 
 	// Projection: the tool output is a tool-role message, so it can be tagged.
 	secret, _ := cp.ItemIdentityOf(call.Items[2])
@@ -51,18 +52,23 @@ func Example_proxyRequest() {
 	fmt.Println("filtered", ev.FilteredCount, "injected", ev.InjectedCount, err)
 	fmt.Println(string(out))
 
-	// Ledger: one row per tool call the request carries.
-	var chain toolloop.LedgerChain
+	// Ledger: a line per tool call; its length and head are kept apart from it.
+	var file strings.Builder // in production an *os.File opened with O_APPEND
+	ledger := toolloop.NewLedgerWriter(&file)
 	for _, it := range call.Items {
 		if it.Kind == lipapi.ItemKindToolCall {
 			args, _ := toolloop.ParseValue(it.ToolCall.Arguments)
-			row, _ := toolloop.MarshalLedgerRow(toolloop.ToolCallObservedEvent{Call: toolloop.ProviderToolCall{CallID: it.ToolCall.CallID, Name: it.ToolCall.Name, Arguments: args}})
-			fmt.Println(chain.Append(row).Sequence, string(row))
+			if err := ledger.WriteEvent(toolloop.ToolCallObservedEvent{Call: toolloop.ProviderToolCall{CallID: it.ToolCall.CallID, Name: it.ToolCall.Name, Arguments: args}}); err != nil {
+				fmt.Println(err)
+			}
 		}
 	}
+	fmt.Print(file.String())
+	fmt.Println("kept apart: length", ledger.Len(), "head", ledger.Head())
 	// Output:
-	// guard: continue 2 reprompts left
+	// guard: continue allowed
 	// filtered 1 injected 1 <nil>
 	// {"model":"gpt-4.1","messages":[{"role":"user","content":"Which port does the app use?"},{"role":"user","content":"Just the port."},{"role":"system","content":"Answer in one line."}]}
-	// 0 {"event":"custom","kind":"tool_loop","payload":{"body":{"call":{"arguments":{"path":".env"},"call_id":"c1","name":"read_file"},"event":"tool_call_observed"},"schema_version":1}}
+	// {"seq":0,"prev":"GENESIS","hash":"501e1b721a24ba3b5461fea79bb3e9e1aa35bb9be2604c94333e4caafba56ecc","row":{"event":"custom","kind":"tool_loop","payload":{"body":{"call":{"arguments":{"path":".env"},"call_id":"c1","name":"read_file"},"event":"tool_call_observed"},"schema_version":1}}}
+	// kept apart: length 1 head 501e1b721a24ba3b5461fea79bb3e9e1aa35bb9be2604c94333e4caafba56ecc
 }

@@ -87,6 +87,11 @@
 //   - Legacy messages and instructions must use one of the five roles (the
 //     reference only required a non-empty role).
 //   - Every bound Validate uses is an exported constant.
+//   - Validation messages never echo caller values: a ValidationError
+//     names the field's path and the rule it breaks, in fixed text, such
+//     as "Messages[0].Role: invalid role". The reference quotes the
+//     offending value (invalid role "superadmin"), which carries whatever
+//     the caller put there (message text, identifiers) into logs.
 //   - CloneCall keeps nil and empty apart for every slice and map; the
 //     reference turned empty slices into nil, so cloning a continuation
 //     with an empty Items lost item authority.

@@ -21,6 +21,18 @@ import (
 // same rules. The anchor's occurrence counts the surviving message units
 // with the terminal identity.
 //
+// An agent loop's follow-up requests end in a tool call or tool result
+// (under the wire adapters, a tool result is a tool-role message), not in
+// the user's message, so they fail with ErrTerminalNotUser: the anchor
+// belongs to the user's turn, not to each request. Resolve it once, on the
+// request that brings the user's message, keep it in the overlay's
+// Placement.Anchor, and project the turn's later requests with that
+// overlay: Project finds the anchored message wherever it now stands and
+// injects after it. A caller that did not see the turn's first request
+// anchors the last user message itself: ItemAnchorAt at its index (under
+// legacy authority, its entry of ComputeCallAnchors) gives the anchor
+// Project resolves, unless that message's identity is never_backend.
+//
 // An identity error on any message unit wraps ErrProjectionFailed and the
 // cause. Before anything is hashed, snap must hold at most
 // MaxNeverBackendTags tags and call must be within the count and size

@@ -43,15 +43,33 @@ func Hostile(wrap func(conversation string) string) map[string]string {
 // sentinel that does not echo Secret.
 func CheckHostile(t *testing.T, name, body string, sentinel error, decode func([]byte) error) {
 	t.Helper()
-	err := decode([]byte(body))
+	CheckRejected(t, name, decode([]byte(body)), sentinel)
+}
+
+// CheckRejected fails unless err wraps sentinel, names the adapter's
+// package once (NamesPackageOnce) and does not echo Secret.
+func CheckRejected(t *testing.T, name string, err, sentinel error) {
+	t.Helper()
 	switch {
 	case err == nil:
 		t.Errorf("%s: accepted", name)
 	case !errors.Is(err, sentinel):
 		t.Errorf("%s: error %v does not wrap the sentinel", name, err)
+	case !NamesPackageOnce(err, sentinel):
+		t.Errorf("%s: error does not name its package once: %v", name, err)
 	case strings.Contains(err.Error(), Secret):
 		t.Errorf("%s: error echoes content: %v", name, err)
 	}
+}
+
+// NamesPackageOnce reports whether the text of err starts with the package
+// name of sentinel (its text up to the first ": ", as in "openai: ") and
+// holds it nowhere else.
+func NamesPackageOnce(err, sentinel error) bool {
+	s := sentinel.Error()
+	pkg := s[:strings.Index(s, ": ")+2]
+	text := err.Error()
+	return strings.HasPrefix(text, pkg) && strings.Count(text, pkg) == 1
 }
 
 // Fuzz is the property every decoder's fuzz target checks on body: no
@@ -61,8 +79,8 @@ func CheckHostile(t *testing.T, name, body string, sentinel error, decode func([
 func Fuzz(t *testing.T, body []byte, sentinel error, decode Codec) {
 	call, encode, err := decode(body)
 	if err != nil {
-		if !errors.Is(err, sentinel) {
-			t.Fatalf("error does not wrap the sentinel: %v", err)
+		if !errors.Is(err, sentinel) || !NamesPackageOnce(err, sentinel) {
+			t.Fatalf("error does not wrap the sentinel or does not name its package once: %v", err)
 		}
 		return
 	}

@@ -22,18 +22,20 @@ func TestSentinelTexts(t *testing.T) {
 	}
 }
 
-// TestErrorsAreBareSentinels feeds secret-bearing values to every function
-// that can fail and checks that the error is a sentinel value itself, so it
-// cannot carry the value.
-func TestErrorsAreBareSentinels(t *testing.T) {
+// failure is an error a function returned, with the sentinel it must be.
+type failure struct {
+	name string
+	err  error
+	want error
+}
+
+// failingCalls calls every function that can fail with secret-bearing
+// values and returns their errors.
+func failingCalls() []failure {
 	const secret = "sha256:secret-evidence-text"
 	bad := State{LastFingerprint: secret}
 	sealer, _ := NewSealer([]byte(secret))
-	checks := []struct {
-		name string
-		err  error
-		want error
-	}{
+	return []failure{
 		{"Decode", second(Decode(TokenPrefix + "secret")), ErrInvalidToken},
 		{"Encode", second(Encode(bad)), ErrInvalidState},
 		{"Observe prior", second(Observe(bad, fp)), ErrInvalidState},
@@ -43,13 +45,33 @@ func TestErrorsAreBareSentinels(t *testing.T) {
 		{"Advance exhausted", second(Advance(State{Terminal: true}, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrRepromptsExhausted},
 		{"Remaining", second(Remaining(bad, Limits{}, Platform{})), ErrInvalidState},
 		{"Remaining platform", second(Remaining(State{}, Limits{MaxReprompts: 1, NoProgressLimit: 1}, Platform{Cap: -1})), ErrInvalidPlatform},
+		{"RemainingReason", second(RemainingReason(State{}, Limits{}, Platform{})), ErrInvalidLimits},
 		{"NewSealer", second(NewSealer([]byte("secret"))), ErrInvalidKey},
 		{"Seal", second(sealer.Seal(TokenPrefix+"secret", []byte(secret))), ErrInvalidToken},
 		{"Open", second(sealer.Open(SealedTokenPrefix+"secret."+strings.Repeat("A", 43), []byte(secret))), ErrInvalidToken},
 	}
-	for _, c := range checks {
+}
+
+// TestErrorsAreBareSentinels feeds secret-bearing values to every function
+// that can fail and checks that the error is a sentinel value itself, so it
+// cannot carry the value.
+func TestErrorsAreBareSentinels(t *testing.T) {
+	for _, c := range failingCalls() {
 		if c.err != c.want {
 			t.Errorf("%s: error %v, want the bare %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+// TestErrorsNamePackageOnce walks the errors the package returns (those of
+// failingCalls and Advance's one wrapped error) and checks that each text
+// starts with the package's name and holds it nowhere else.
+func TestErrorsNamePackageOnce(t *testing.T) {
+	const name = "agent-loop-guard protocol state: "
+	failures := append(failingCalls(), failure{"Advance without baseline", second(Advance(State{}, Limits{MaxReprompts: 1, NoProgressLimit: 1})), ErrInvalidState})
+	for _, c := range failures {
+		if text := c.err.Error(); !strings.HasPrefix(text, name) || strings.Count(text, name) != 1 {
+			t.Errorf("%s: error %q does not name the package once", c.name, text)
 		}
 	}
 }

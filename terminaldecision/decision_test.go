@@ -68,6 +68,7 @@ func TestValidateDecisionRejectsInSpecOrder(t *testing.T) {
 			if err == nil || err.Error() != want {
 				t.Fatalf("ValidateDecision = %v, want %q", err, want)
 			}
+			checkNamesPackageOnce(t, err)
 			if !errors.Is(err, ErrInvalidDecision) || errors.Is(err, ErrInvalidInput) {
 				t.Fatalf("error %v does not wrap exactly ErrInvalidDecision", err)
 			}
@@ -123,6 +124,7 @@ func TestContinuationIntentRejectsInSpecOrder(t *testing.T) {
 			if err == nil || err.Error() != want || !errors.Is(err, ErrInvalidDecision) {
 				t.Fatalf("Validate = %v, want %q", err, want)
 			}
+			checkNamesPackageOnce(t, err)
 			if strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), "iiii") {
 				t.Fatalf("error echoes a value: %q", err)
 			}

@@ -155,6 +155,7 @@ func TestValidateInputRejectsInSpecOrder(t *testing.T) {
 			if err == nil || err.Error() != want {
 				t.Fatalf("ValidateInput = %v, want %q", err, want)
 			}
+			checkNamesPackageOnce(t, err)
 			if !errors.Is(err, ErrInvalidInput) || errors.Is(err, ErrInvalidDecision) || errors.Is(err, ErrInvalidProvider) {
 				t.Fatalf("error %v does not wrap exactly ErrInvalidInput", err)
 			}

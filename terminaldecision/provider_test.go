@@ -69,6 +69,8 @@ func TestProviderIdentityRejectsNilProvidersWithoutCallingID(t *testing.T) {
 		id, err := ProviderIdentity(p)
 		if id != "" || err != ErrInvalidProvider {
 			t.Errorf("%s: ProviderIdentity = (%q, %v), want the bare sentinel", name, id, err)
+		} else {
+			checkNamesPackageOnce(t, err)
 		}
 	}
 }
@@ -79,6 +81,7 @@ func TestProviderIdentityRecoversFromPanickingID(t *testing.T) {
 	if id != "" || err == nil || err.Error() != want || !errors.Is(err, ErrInvalidProvider) {
 		t.Fatalf("ProviderIdentity = (%q, %v), want %q", id, err, want)
 	}
+	checkNamesPackageOnce(t, err)
 }
 
 func TestProviderIdentityCallsIDOnceAndValidatesIt(t *testing.T) {
@@ -106,6 +109,8 @@ func TestProviderIdentityCallsIDOnceAndValidatesIt(t *testing.T) {
 		}
 		if id != "" || err == nil || err.Error() != tc.wantErr || !errors.Is(err, ErrInvalidProvider) {
 			t.Errorf("ProviderIdentity = (%q, %v), want error %q", id, err, tc.wantErr)
+		} else {
+			checkNamesPackageOnce(t, err)
 		}
 		if direct := ValidateProviderID(tc.id); direct == nil || direct.Error() != tc.wantErr {
 			t.Errorf("ValidateProviderID = %v, want %q", direct, tc.wantErr)

@@ -43,6 +43,7 @@ func TestInputVectors(t *testing.T) {
 			if err == nil || err.Error() != v.Error || !errors.Is(err, ErrInvalidInput) {
 				t.Fatalf("ValidateInput = %v, want %q", err, v.Error)
 			}
+			checkNamesPackageOnce(t, err)
 		})
 	}
 }

@@ -34,6 +34,7 @@ func FuzzUnmarshalEvent(f *testing.F) {
 			if ev != nil || !errors.Is(err, ErrDecode) || wrapsOtherThan(err, ErrDecode) {
 				t.Fatalf("failure %v with %v", err, ev)
 			}
+			checkNamesPackageOnce(t, "UnmarshalEvent", err)
 			return
 		}
 		if !json.Valid(data) {

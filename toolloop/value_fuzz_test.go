@@ -27,6 +27,7 @@ func FuzzParseValue(f *testing.F) {
 			if !errors.Is(err, ErrDecode) || v != (Value{}) {
 				t.Fatalf("rejection: %v, %s", err, v)
 			}
+			checkNamesPackageOnce(t, "ParseValue", err)
 			return
 		}
 		if !json.Valid(data) {

@@ -39,7 +39,7 @@ func (a MessageAnchor) Validate() error { return a.validate(nil) }
 // *s (see MessageIdentity.validate).
 func (a *MessageAnchor) validate(s *sum) error {
 	if err := a.Identity.validate(s); err != nil {
-		return fmt.Errorf("%w: identity: %w", ErrInvalidMessageAnchor, err)
+		return errorf("%w: identity: %w", ErrInvalidMessageAnchor, err)
 	}
 	if a.Occurrence == 0 {
 		return fmt.Errorf("%w: occurrence is 0", ErrInvalidMessageAnchor)
@@ -91,7 +91,7 @@ func computeItemAnchors(items []lipapi.Item) ([]MessageAnchor, error) {
 		}
 		id, err := ItemIdentityOf(items[i])
 		if err != nil {
-			return nil, fmt.Errorf("items[%d]: %w", i, err)
+			return nil, errorf("items[%d]: %w", i, err)
 		}
 		out = append(out, seen.next(id))
 	}
@@ -119,7 +119,7 @@ func ComputeCallAnchors(call lipapi.Call) ([]MessageAnchor, error) {
 		for i := range msgs {
 			id, err := MessageIdentityOf(msgs[i])
 			if err != nil {
-				return nil, fmt.Errorf("%s[%d]: %w", legacyRegion(r), i, err)
+				return nil, errorf("%s[%d]: %w", legacyRegion(r), i, err)
 			}
 			out = append(out, seen.next(id))
 		}
@@ -159,7 +159,7 @@ func ItemAnchorAt(items []lipapi.Item, i int) (MessageAnchor, error) {
 		}
 		id, err := ItemIdentityOf(items[j])
 		if err != nil {
-			return MessageAnchor{}, fmt.Errorf("items[%d]: %w", j, err)
+			return MessageAnchor{}, errorf("items[%d]: %w", j, err)
 		}
 		ids = append(ids, id)
 	}
@@ -199,7 +199,7 @@ func CallAnchorAt(call lipapi.Call, i int) (MessageAnchor, error) {
 		}
 		id, err := MessageIdentityOf(m[at])
 		if err != nil {
-			return MessageAnchor{}, fmt.Errorf("%s[%d]: %w", legacyRegion(r), at, err)
+			return MessageAnchor{}, errorf("%s[%d]: %w", legacyRegion(r), at, err)
 		}
 		ids = append(ids, id)
 	}
@@ -240,7 +240,7 @@ func ResolveAnchor(items []lipapi.Item, a MessageAnchor) (int, bool, error) {
 		}
 		id, err := ItemIdentityOf(items[i])
 		if err != nil {
-			return -1, false, fmt.Errorf("items[%d]: %w", i, err)
+			return -1, false, errorf("items[%d]: %w", i, err)
 		}
 		if id == a.Identity {
 			if n++; n == a.Occurrence {

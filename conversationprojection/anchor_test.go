@@ -244,7 +244,7 @@ func TestCallAnchorAtIdentityErrorsUpToTheUnit(t *testing.T) {
 	}
 	for _, i := range []int{2, 3} {
 		_, err := CallAnchorAt(call, i)
-		if !errors.Is(err, ErrEmptyMessage) || !strings.HasPrefix(err.Error(), "messages[1]: ") {
+		if !errors.Is(err, ErrEmptyMessage) || !strings.HasPrefix(err.Error(), "conversationprojection: messages[1]: ") {
 			t.Errorf("CallAnchorAt(%d) = %v, want the error of messages[1]", i, err)
 		}
 	}

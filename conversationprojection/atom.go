@@ -417,7 +417,7 @@ func normalizeNewlines(s string) string {
 func canonicalField(raw []byte, list string, i int, field string) ([]byte, error) {
 	cj, err := CanonicalJSON(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s[%d].%s: %w", list, i, field, err)
+		return nil, errorf("%s[%d].%s: %w", list, i, field, err)
 	}
 	return cj, nil
 }

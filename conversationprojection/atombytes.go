@@ -1,8 +1,6 @@
 package conversationprojection
 
 import (
-	"fmt"
-
 	"github.com/agentkernel/agentkernel/internal/canon"
 )
 
@@ -264,5 +262,5 @@ func appendRawField(dst []byte, d *canon.Digest, sep bool, name string, raw []by
 // rawFieldError reports a raw field of content element i that is not
 // exactly one JSON value. The canon error carries only an offset.
 func rawFieldError(i int, field string, err error) error {
-	return fmt.Errorf("%w: content[%d].%s: %w", ErrInvalidJSON, i, field, err)
+	return errorf("%w: content[%d].%s: %w", ErrInvalidJSON, i, field, err)
 }

@@ -107,7 +107,8 @@
 // globals. Every returned error wraps at least one of the package's
 // sentinels (errors.Is) and never contains message text, overlay text or
 // payloads; errors name kinds, roles, fields, indexes, counts, overlay IDs
-// and anchors only.
+// and anchors only. An error's text starts with "conversationprojection: "
+// and names the package nowhere else, however many of its errors it nests.
 //
 // # Bounds before work
 //
@@ -211,6 +212,12 @@
 //     copy (the reference shared retained elements with its input).
 //   - Errors never echo caller text: provenance overlay IDs and anchors
 //     are named only when valid.
+//   - An error names the package once, at the start of its text, however
+//     many of the package's errors it nests ("conversationprojection:
+//     projection failed: invalid snapshot: steering[0]: invalid overlay
+//     id: ..."); the reference repeated the name at every level. errors.Is
+//     matches every sentinel of the chain as before, and a sentinel
+//     returned alone keeps its text.
 //   - Go 1.27: the reference implementation built with Go 1.27 (whose
 //     encoding/json runs on the json/v2 engine) computes other identities
 //     than it did with Go 1.22 to 1.26, and than this package, for every

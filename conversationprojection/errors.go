@@ -3,6 +3,7 @@ package conversationprojection
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Sentinel errors. Every error returned by this package wraps at least one of
@@ -118,5 +119,46 @@ func anchorRef(a MessageAnchor) string {
 // projectionFailed wraps err, why a projection function failed, in
 // ErrProjectionFailed.
 func projectionFailed(err error) error {
-	return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+	return errorf("%w: %w", ErrProjectionFailed, err)
 }
+
+// packageName starts the text of every sentinel of the package.
+const packageName = "conversationprojection: "
+
+// errorf is fmt.Errorf for an error that wraps another error of the
+// package, or several of its sentinels: the result wraps what the %w verbs
+// name, as fmt.Errorf's does (errors.Unwrap and errors.Is see the same
+// errors), and its text names the package once, at its start, however many
+// of the package's errors it holds. Error texts never hold caller text
+// (overlay IDs and anchors are named only when valid, and neither can hold
+// a space), so the package name in a text is always that of a sentinel.
+func errorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	text := err.Error()
+	if strings.HasPrefix(text, packageName) && strings.Count(text, packageName) == 1 {
+		return err
+	}
+	text = packageName + strings.ReplaceAll(text, packageName, "")
+	if u, ok := err.(interface{ Unwrap() []error }); ok {
+		return &wrapErrors{text: text, errs: u.Unwrap()}
+	}
+	return &wrapError{text: text, err: errors.Unwrap(err)}
+}
+
+// wrapError is an error errorf made from a format with one %w verb.
+type wrapError struct {
+	text string
+	err  error
+}
+
+func (e *wrapError) Error() string { return e.text }
+func (e *wrapError) Unwrap() error { return e.err }
+
+// wrapErrors is an error errorf made from a format with several %w verbs.
+type wrapErrors struct {
+	text string
+	errs []error
+}
+
+func (e *wrapErrors) Error() string   { return e.text }
+func (e *wrapErrors) Unwrap() []error { return e.errs }

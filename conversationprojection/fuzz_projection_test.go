@@ -241,6 +241,7 @@ func pjCheckError(t *testing.T, what string, err error, out lipapi.Call, ev *Pro
 	if strings.Contains(err.Error(), pjFuzzMark) {
 		t.Fatalf("%s: error %q contains text", what, err)
 	}
+	checkNamesPackageOnce(t, err)
 }
 
 // pjUnit is a unit of a trajectory with its region (0 instructions or

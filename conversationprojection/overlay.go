@@ -90,7 +90,7 @@ func (p *Placement) validate(s *sum) error {
 			return fmt.Errorf("%w: after_message placement requires an anchor", ErrInvalidPlacement)
 		}
 		if err := p.Anchor.validate(s); err != nil {
-			return fmt.Errorf("%w: anchor: %w", ErrInvalidPlacement, err)
+			return errorf("%w: anchor: %w", ErrInvalidPlacement, err)
 		}
 	case PlacementStablePrefix:
 		if p.Anchor != nil {
@@ -170,7 +170,7 @@ func (o *Overlay) validate(s *sum) error {
 		return err
 	}
 	if !isOverlayRole(o.Message.Role) {
-		return fmt.Errorf("%w: message role is not empty or one of system, developer, user, assistant, tool: %w",
+		return errorf("%w: message role is not empty or one of system, developer, user, assistant, tool: %w",
 			ErrInvalidSteeringMessage, ErrInvalidRole)
 	}
 	if n := len(o.Message.Text); n > MaxSteeringTextBytes {

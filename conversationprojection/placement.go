@@ -1,7 +1,6 @@
 package conversationprojection
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -126,7 +125,7 @@ func (pj *projector) rankInjections(targets afterTargets, byRank []injection) (i
 		case in.target >= 0:
 			nAnchored++
 		case o.AnchorMissingPolicy == AnchorFailClosed:
-			return 0, nil, fmt.Errorf("%w: %w: overlay %s: anchor %s",
+			return 0, nil, errorf("%w: %w: overlay %s: anchor %s",
 				ErrAnchorMissing, ErrAnchorNotFound, o.OverlayID, o.Placement.Anchor)
 		default:
 			fallbacks = append(fallbacks, FallbackEvidence{OverlayID: o.OverlayID, Anchor: *o.Placement.Anchor})

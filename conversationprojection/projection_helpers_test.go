@@ -141,6 +141,7 @@ func pjWantErr(t *testing.T, err error, want []error, not ...error) {
 	if strings.Contains(err.Error(), pjSecret) {
 		t.Errorf("err = %q contains message or overlay text", err)
 	}
+	checkNamesPackageOnce(t, err)
 }
 
 // pjMust fails on err.

@@ -2,7 +2,6 @@ package conversationprojection
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -115,7 +114,7 @@ func (pj *projector) hashOverlays() error {
 		pj.hashes++
 		id, err := textSum(overlayRole(o), o.Message.Text)
 		if err != nil {
-			return fmt.Errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
+			return errorf("%w: steering[%d]: %w", ErrProjectionFailed, i, err)
 		}
 		pj.overlays[i] = id
 	}

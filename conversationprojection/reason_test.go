@@ -27,6 +27,7 @@ func wantValidationErr(t *testing.T, err error, want []error, rule string, secre
 			t.Errorf("err = %q echoes caller data %q", err, s)
 		}
 	}
+	checkNamesPackageOnce(t, err)
 }
 
 // tokenRuleCases are the shared identifier rules of ReasonCode and overlay IDs

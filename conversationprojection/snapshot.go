@@ -172,7 +172,7 @@ func (s *Snapshot) validateTags() error {
 			continue
 		}
 		if err := t.Validate(); err != nil {
-			return fmt.Errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
+			return errorf("%w: never_backend[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 	}
 	return nil
@@ -191,10 +191,10 @@ func (s *Snapshot) validateSteering(p *snapshotSums) error {
 			out = &p.anchors[i]
 		}
 		if err := o.validate(out); err != nil {
-			return fmt.Errorf("%w: steering[%d]: %w", ErrInvalidSnapshot, i, err)
+			return errorf("%w: steering[%d]: %w", ErrInvalidSnapshot, i, err)
 		}
 		if i == dup {
-			return fmt.Errorf("%w: steering[%d]: %w: duplicates the id of steering[%d]",
+			return errorf("%w: steering[%d]: %w: duplicates the id of steering[%d]",
 				ErrInvalidSnapshot, i, ErrInvalidOverlayID, dupOf)
 		}
 		if o.Active {
@@ -203,11 +203,11 @@ func (s *Snapshot) validateSteering(p *snapshotSums) error {
 		}
 	}
 	if active > MaxActiveOverlays {
-		return fmt.Errorf("%w: %w: %d active overlays exceed the limit of %d",
+		return errorf("%w: %w: %d active overlays exceed the limit of %d",
 			ErrInvalidSnapshot, ErrInvalidSteeringMessage, active, MaxActiveOverlays)
 	}
 	if total > MaxTotalSteeringBytes {
-		return fmt.Errorf("%w: %w: active overlay texts total %d bytes, exceeding the limit of %d",
+		return errorf("%w: %w: active overlay texts total %d bytes, exceeding the limit of %d",
 			ErrInvalidSnapshot, ErrInvalidSteeringMessage, total, MaxTotalSteeringBytes)
 	}
 	return nil

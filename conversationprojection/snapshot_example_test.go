@@ -41,7 +41,7 @@ func ExampleSnapshot_Validate() {
 	snap.Steering[1].OverlayID = "sources"
 	fmt.Println(snap.Validate())
 	// Output:
-	// conversationprojection: invalid snapshot: steering[1]: conversationprojection: invalid overlay id: duplicates the id of steering[0]
+	// conversationprojection: invalid snapshot: steering[1]: invalid overlay id: duplicates the id of steering[0]
 	// true true
 	// <nil>
 }

@@ -67,7 +67,7 @@ func (pj *projector) itemTailAnchor(items []lipapi.Item) (MessageAnchor, error) 
 	}
 	id, err := pj.itemIdentity(&items[term])
 	if err != nil {
-		return MessageAnchor{}, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, term, err)
+		return MessageAnchor{}, errorf("%w: items[%d]: %w", ErrProjectionFailed, term, err)
 	}
 	if pj.tagged(id) {
 		return MessageAnchor{}, fmt.Errorf("%w: the last message item is never_backend", ErrTerminalUserNotFound)
@@ -113,7 +113,7 @@ func (pj *projector) earlierItems(items []lipapi.Item, id sum) (uint32, map[stri
 		}
 		other, err := pj.itemIdentity(it)
 		if err != nil {
-			return 0, nil, fmt.Errorf("%w: items[%d]: %w", ErrProjectionFailed, i, err)
+			return 0, nil, errorf("%w: items[%d]: %w", ErrProjectionFailed, i, err)
 		}
 		switch {
 		case pj.tagged(other):
@@ -141,7 +141,7 @@ func (pj *projector) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) 
 	term := n - 1
 	id, err := pj.messageIdentity(t.message(term))
 	if err != nil {
-		return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(term), err)
+		return MessageAnchor{}, errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(term), err)
 	}
 	if pj.tagged(id) {
 		return MessageAnchor{}, fmt.Errorf("%w: the last message is never_backend", ErrTerminalUserNotFound)
@@ -153,7 +153,7 @@ func (pj *projector) legacyTailAnchor(call *lipapi.Call) (MessageAnchor, error) 
 	for i := 0; i < term; i++ {
 		other, err := pj.messageIdentity(t.message(i))
 		if err != nil {
-			return MessageAnchor{}, fmt.Errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(i), err)
+			return MessageAnchor{}, errorf("%w: %s: %w", ErrProjectionFailed, t.unitName(i), err)
 		}
 		if other == id {
 			occ++ // an untagged identity: equal units survive exclusion

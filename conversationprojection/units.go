@@ -106,7 +106,7 @@ func (t *trajectory) unitName(i int) string {
 func (t *trajectory) firstError() error {
 	for i, err := range t.errs {
 		if err != nil {
-			return fmt.Errorf("%s: %w", t.unitName(i), err)
+			return errorf("%s: %w", t.unitName(i), err)
 		}
 	}
 	return nil

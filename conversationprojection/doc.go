@@ -218,6 +218,10 @@
 //     id: ..."); the reference repeated the name at every level. errors.Is
 //     matches every sentinel of the chain as before, and a sentinel
 //     returned alone keeps its text.
+//   - Reassert's evidence counts in FilteredCount the never_backend units
+//     it removed from the late call. The reference returned the evidence of
+//     its final internal projection, which runs once those units are gone,
+//     so its FilteredCount was always 0.
 //   - Go 1.27: the reference implementation built with Go 1.27 (whose
 //     encoding/json runs on the json/v2 engine) computes other identities
 //     than it did with Go 1.22 to 1.26, and than this package, for every

@@ -9,7 +9,8 @@ import "github.com/agentkernel/agentkernel/lipapi"
 type ProjectionEvidence struct {
 	// FilteredCount is the number of message units removed because their
 	// identity is tagged never_backend (item references cleaned away with
-	// them are not counted).
+	// them are not counted); for Reassert, the units of the late call it
+	// removed so, not the projection's copies it replaced.
 	FilteredCount int `json:"filtered_count"`
 	// InjectedCount is the number of injected overlays, fallbacks included.
 	InjectedCount int `json:"injected_count"`

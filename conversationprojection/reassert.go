@@ -30,7 +30,10 @@ import (
 // Reassert then removes the projection-owned copies, every reintroduced
 // never_backend unit (and, under item authority, the item references to
 // removed message items), and any surplus copy of an overlay's identity, and
-// projects the result with Project, whose evidence it returns. The copies
+// projects the result with Project, whose evidence it returns, except that
+// FilteredCount counts the units Reassert removed for their tagged identity
+// (not the projection's own copies, even of an overlay whose identity is
+// tagged): the final projection finds none left to exclude. The copies
 // are found by identity: of the units sharing an injected identity, those
 // beyond the count the frozen baseline holds are the projection's, and they
 // are removed nearest the positions the provenance records first (the
@@ -156,7 +159,7 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	}
 	removed := make([]bool, ct.len())
 	removeCopies(ct, order, removed)
-	r.pj.markTagged(ct, removed)
+	excluded := r.pj.markTagged(ct, removed)
 	if err := removeSurplus(order, removed); err != nil {
 		return lipapi.Call{}, nil, err
 	}
@@ -164,7 +167,14 @@ func (r *reassertion) run(prov []OverlayProvenance) (lipapi.Call, *ProjectionEvi
 	if hasUnits(r.baseline) {
 		carried = r.carry(ct, removed, prov)
 	}
-	return r.pj.result(r.call, ct, removed, carried)
+	out, ev, err := r.pj.result(r.call, ct, removed, carried)
+	if err != nil {
+		return lipapi.Call{}, nil, err
+	}
+	// The never_backend units are gone before the final projection, which
+	// therefore excludes none itself: the evidence counts them here.
+	ev.FilteredCount += excluded
+	return out, ev, nil
 }
 
 // derivedProvenance returns the provenance of the projection of the

@@ -517,3 +517,67 @@ func TestErrorsNeverEchoProvenanceText(t *testing.T) {
 		}
 	}
 }
+
+// TestReassertCountsTheNeverBackendUnitsItRemoves pins FilteredCount:
+// Reassert counts the units it removes for their tagged identity, in both
+// authorities, with and without a frozen baseline, as Project does for the
+// ingress call; it counts neither the projection's own copies (even of an
+// overlay whose identity is tagged) nor anything on a call without tags.
+func TestReassertCountsTheNeverBackendUnitsItRemoves(t *testing.T) {
+	for _, s := range []pjScenario{pjItemScenario(t), pjLegacyScenario(t)} {
+		// The late call re-adds the excluded message twice.
+		late := lipapi.CloneCall(s.projected)
+		if late.HasItemAuthority() {
+			secret := s.call.Items[2]
+			secret.ID = ""
+			late.Items = append(late.Items, secret, secret)
+		} else {
+			late.Messages = append(late.Messages, s.call.Messages[1], s.call.Messages[1])
+		}
+		for name, baseline := range map[string]lipapi.Call{"frozen": s.baseline, "no baseline": {}} {
+			for _, c := range []struct {
+				what string
+				call lipapi.Call
+				want int
+			}{
+				{"the ingress call", s.call, s.ev.FilteredCount},
+				{"the projected call", s.projected, 0},
+				{"the secret re-added twice", late, 2},
+			} {
+				_, ev, err := Reassert(c.call, s.snap, s.ev.Provenance, baseline)
+				pjMust(t, err)
+				if ev.FilteredCount != c.want {
+					t.Errorf("%s, %s: FilteredCount = %d, want %d", name, c.what, ev.FilteredCount, c.want)
+				}
+			}
+		}
+	}
+	if s := pjItemScenario(t); s.ev.FilteredCount != 1 {
+		t.Fatalf("Project: FilteredCount = %d, want 1", s.ev.FilteredCount)
+	}
+
+	// An overlay with the identity of the tagged message: its copy is the
+	// projection's, not a never_backend unit.
+	secret := pjItem("", lipapi.RoleUser, "same")
+	call := lipapi.Call{Items: []lipapi.Item{pjItem("u", lipapi.RoleUser, "q"), secret}}
+	ov := pjStable("echo", 1, "same")
+	ov.Message.Role = lipapi.RoleUser
+	snap := Snapshot{NeverBackend: pjTags(mustItemIdentity(t, secret)), Steering: []Overlay{ov}}
+	projected, ev, err := Project(call, snap)
+	pjMust(t, err)
+	if ev.FilteredCount != 1 || ev.InjectedCount != 1 {
+		t.Fatalf("Project: %+v", ev)
+	}
+	_, ev, err = Reassert(projected, snap, ev.Provenance, lipapi.Call{})
+	pjMust(t, err)
+	if ev.FilteredCount != 0 {
+		t.Errorf("Reassert of the projected call: FilteredCount = %d, want 0", ev.FilteredCount)
+	}
+
+	// No tags: nothing is filtered.
+	_, ev, err = Reassert(call, Snapshot{}, nil, lipapi.Call{})
+	pjMust(t, err)
+	if ev.FilteredCount != 0 {
+		t.Errorf("Reassert without tags: FilteredCount = %d", ev.FilteredCount)
+	}
+}

@@ -20,8 +20,9 @@ const (
 	// MaxContentPartsPerItem bounds Item.Content and ToolResultItem.Parts.
 	MaxContentPartsPerItem = 2048
 
-	// MaxPartTextBytes bounds text-bearing fields: legacy Part.Text, the
-	// Text, Summary and Refusal of content parts and ToolResultItem.Output.
+	// MaxPartTextBytes bounds text-bearing fields: the Text of legacy text
+	// and tool_result parts, the Text, Summary and Refusal of content parts
+	// and ToolResultItem.Output.
 	MaxPartTextBytes = 8 << 20
 	// MaxPartJSONBytes bounds JSON payloads: legacy Part.Content, json
 	// content parts, AnnotationPart.Data, CompactionItem.Opaque and the

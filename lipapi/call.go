@@ -58,8 +58,9 @@ type Message struct {
 // bounds: a text part's Text is at most [MaxPartTextBytes]; ImageRef and
 // ImageMIME (image_ref) and FileRef, FileMIME and FileName (file_ref) at most
 // [MaxRefStringBytes]; a tool_result part's ToolName at most
-// [MaxToolNameBytes] without leading or trailing white space, and its
-// Content, like a json part's, at most [MaxPartJSONBytes]; a reasoning part's
+// [MaxToolNameBytes] without leading or trailing white space, its Content,
+// like a json part's, at most [MaxPartJSONBytes], and its Text, like a text
+// part's, at most MaxPartTextBytes; a reasoning part's
 // Dialect, Text, Signature and Opaque within their Max constants; and on
 // every kind ToolCallID and ToolName at most MaxRefStringBytes. Then, with
 // the message's other rules, its meaning, by Kind:

@@ -92,6 +92,10 @@
 //     as "Messages[0].Role: invalid role". The reference quotes the
 //     offending value (invalid role "superadmin"), which carries whatever
 //     the caller put there (message text, identifiers) into logs.
+//   - The Text of a legacy tool_result part is bounded by MaxPartTextBytes,
+//     as a text part's Text and a tool_result item's Output are; the
+//     reference bounded neither, so a tool output of any size passed
+//     Validate under legacy authority only.
 //   - CloneCall keeps nil and empty apart for every slice and map; the
 //     reference turned empty slices into nil, so cloning a continuation
 //     with an empty Items lost item authority.

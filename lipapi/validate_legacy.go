@@ -137,8 +137,10 @@ func (p *Part) toolResultSizes() problem {
 		return limitPartToolName.fail()
 	case outerSpace(p.ToolName):
 		return fail(".ToolName", "tool name has leading or trailing white space")
+	case limitContentJSON.over(len(p.Content)):
+		return limitContentJSON.fail()
 	}
-	return limitContentJSON.check(len(p.Content))
+	return limitText.check(len(p.Text))
 }
 
 // check applies the part rules and returns the reason p is invalid, or "".

@@ -66,6 +66,12 @@ func TestValidateLegacyRules(t *testing.T) {
 		{"tool result content is not parsed", legacyCall, func(c *Call) { c.Messages[mTool].Parts[0].Content = raw("not json") }, "", ""},
 		{"tool result content at bound", legacyCall, func(c *Call) { c.Messages[mTool].Parts[0].Content = raw(bytesOf(MaxPartJSONBytes)) }, "", ""},
 		{"tool result content over bound", legacyCall, func(c *Call) { c.Messages[mTool].Parts[0].Content = raw(bytesOf(MaxPartJSONBytes + 1)) }, fP(mTool, 0, ".Content"), "too long"},
+		{"tool result text at bound", legacyCall, func(c *Call) { c.Messages[mTool].Parts[0].Text = bytesOf(MaxPartTextBytes) }, "", ""},
+		{"tool result text over bound", legacyCall, func(c *Call) { c.Messages[mTool].Parts[0].Text = bytesOf(MaxPartTextBytes + 1) }, fP(mTool, 0, ".Text"), "too long"},
+		{"tool result text after its content", legacyCall, func(c *Call) {
+			c.Messages[mTool].Parts[0].Text = bytesOf(MaxPartTextBytes + 1)
+			c.Messages[mTool].Parts[0].Content = raw(bytesOf(MaxPartJSONBytes + 1))
+		}, fP(mTool, 0, ".Content"), "too long"},
 		{"json content at bound", legacyCall, func(c *Call) { c.Messages[mUser].Parts[3].Content = jsonString(MaxPartJSONBytes) }, "", ""},
 		{"json content over bound", legacyCall, func(c *Call) { c.Messages[mUser].Parts[3].Content = jsonString(MaxPartJSONBytes + 1) }, fP(mUser, 3, ".Content"), "too long"},
 		{"any part tool call id over bound", legacyCall, func(c *Call) { c.Messages[mUser].Parts[0].ToolCallID = bytesOf(MaxRefStringBytes + 1) }, fP(mUser, 0, ".ToolCallID"), "too long"},

@@ -40,9 +40,11 @@ type pjWorkload struct {
 
 // pjText returns text i of a call: a sample of about n bytes of class c
 // (see corpus.Class.Sample), led by a number that makes every text of a
-// call distinct.
+// call distinct. A sample that is not valid UTF-8 (the invalid-utf8 class)
+// is made valid first, as a caller must: a call holding invalid UTF-8 does
+// not validate, so it cannot be projected.
 func pjText(c corpus.Class, i, n int) string {
-	return fmt.Sprintf("#%04d ", i) + c.Sample(i, n)
+	return fmt.Sprintf("#%04d ", i) + strings.ToValidUTF8(c.Sample(i, n), "\uFFFD")
 }
 
 // pjToolOutput returns a tool's output as encoding/json writes it, text

@@ -99,6 +99,25 @@
 // apart. A carried anchor is kept only if it validates and differs from the
 // stored one.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). Project, Reassert and FilterNeverBackend
+// fail with ErrProjectionFailed and the *lipapi.ValidationError of
+// lipapi.Call.Validate's text rule rather than return a call holding a
+// string or raw JSON value that is not valid UTF-8, since their output
+// must pass Validate (a unit they exclude is not part of it);
+// Snapshot.Validate refuses an overlay text that is not valid UTF-8
+// (ErrInvalidSteeringMessage). The identity and anchor functions,
+// ResolveAfterIngressTailAnchor and VerifyAdaptationPreservesProjection
+// validate nothing: they hash whatever bytes they are given, writing each
+// byte that is not part of valid UTF-8 as \ufffd in the atom as the
+// reference implementation does, so that identities stay those the
+// reference computes. Two messages that differ only in such bytes can share
+// an identity; validate a call before trusting its identities.
+//
 // # Invariants
 //
 // Every function is deterministic, never mutates its inputs, never panics,
@@ -218,6 +237,10 @@
 //     id: ..."); the reference repeated the name at every level. errors.Is
 //     matches every sentinel of the chain as before, and a sentinel
 //     returned alone keeps its text.
+//   - Project, Reassert and FilterNeverBackend never return a call holding
+//     invalid UTF-8 (lipapi.Call.Validate's text rule), and
+//     Snapshot.Validate refuses an overlay text holding it; the reference
+//     accepted both and sent such text on with each invalid byte replaced.
 //   - Reassert's evidence counts in FilteredCount the never_backend units
 //     it removed from the late call. The reference returned the evidence of
 //     its final internal projection, which runs once those units are gone,

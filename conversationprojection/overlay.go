@@ -3,6 +3,7 @@ package conversationprojection
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/lipapi"
 )
@@ -153,8 +154,8 @@ func (o Overlay) Clone() Overlay {
 //  1. [ValidateOverlayID] on OverlayID ([ErrInvalidOverlayID]);
 //  2. Message.Role is empty or exactly one of the five lipapi roles
 //     ([ErrInvalidSteeringMessage] and [ErrInvalidRole]);
-//  3. Message.Text is at most [MaxSteeringTextBytes] bytes and not empty
-//     or white space only ([ErrInvalidSteeringMessage]);
+//  3. Message.Text is at most [MaxSteeringTextBytes] bytes, not empty or
+//     white space only, and valid UTF-8 ([ErrInvalidSteeringMessage]);
 //  4. [Placement.Validate] ([ErrInvalidPlacement], plus the anchor's
 //     sentinels);
 //  5. [AnchorMissingPolicy.Validate] ([ErrInvalidAnchorMissingPolicy]).
@@ -179,6 +180,9 @@ func (o *Overlay) validate(s *sum) error {
 	}
 	if strings.TrimSpace(o.Message.Text) == "" {
 		return fmt.Errorf("%w: message text is required", ErrInvalidSteeringMessage)
+	}
+	if !utf8.ValidString(o.Message.Text) {
+		return fmt.Errorf("%w: message text is not valid UTF-8", ErrInvalidSteeringMessage)
 	}
 	if err := o.Placement.validate(s); err != nil {
 		return err

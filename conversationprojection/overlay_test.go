@@ -172,6 +172,14 @@ func TestOverlayValidateRules(t *testing.T) {
 			want: steering, not: []error{ErrInvalidRole}, rule: "exceeds the limit",
 		},
 		{
+			name: "text not valid UTF-8", o: with(func(o *Overlay) { o.Message.Text = "be brief\xff" }),
+			want: steering, not: []error{ErrInvalidRole}, rule: "message text is not valid UTF-8",
+		},
+		{
+			name: "text bound before its encoding", o: with(func(o *Overlay) { o.Message.Text = strings.Repeat("\xff", MaxSteeringTextBytes+1) }),
+			want: steering, rule: "exceeds the limit",
+		},
+		{
 			name: "empty text", o: with(func(o *Overlay) { o.Message.Text = "" }),
 			want: steering, not: []error{ErrInvalidRole}, rule: "text is required",
 		},

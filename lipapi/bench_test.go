@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
@@ -188,7 +189,8 @@ func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {
 // corpusCalls calls run with the item and the legacy representative calls
 // whose texts come from each corpus class (sizes cycling through 50 to
 // 4,096 bytes), and the JSON encoding of each, with a summary per call
-// shape.
+// shape. The invalid-utf8 class is made valid first, as a caller must: a
+// call holding invalid UTF-8 does not validate.
 func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc []byte) float64) {
 	classes := corpus.Load(b)
 	for _, shape := range []string{"items50", "legacy50"} {
@@ -197,7 +199,7 @@ func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc [
 			for _, cl := range classes {
 				var texts []string
 				for i, n := range []int{300, 50, 1200, 300, 4096, 300, 50, 1200} {
-					texts = append(texts, cl.Sample(i, n))
+					texts = append(texts, strings.ToValidUTF8(cl.Sample(i, n), "\uFFFD"))
 				}
 				c := itemCallWith(texts)
 				if shape == "legacy50" {

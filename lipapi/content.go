@@ -87,7 +87,8 @@ type AnnotationPart struct {
 // struct field tagged "type", on its v1 and json/v2 engines alike: the
 // member name matches case-insensitively, the last match wins, a later null
 // keeps the earlier value, and invalid UTF-8 and unpaired surrogate escapes
-// read as U+FFFD). The zero
+// read as U+FFFD; Data holding invalid UTF-8 then fails Validate's text
+// rule all the same). The zero
 // ExtensionContentPart has no type and no data and does not validate.
 type ExtensionContentPart struct {
 	// Namespace optionally owns the part.

@@ -56,23 +56,35 @@
 //     [], and decodes back to nil or empty respectively.
 //   - No function mutates its input or panics on any input.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). Validate's last rule, the text rule,
+// requires every string and raw JSON value of a call to be valid UTF-8
+// (Message.Metadata, which is never serialized, excepted): a call that
+// passes Validate is sent, hashed and stored as the very text that was
+// validated. CheckBounds, which reads no content, does not apply it.
+//
 // # Complexity
 //
 // Validate runs in expected time linear in the byte size of the call: item
 // IDs and tool call IDs are paired through hash tables with a random seed,
-// as Go's maps are, so no input makes them degenerate. It does not allocate
-// on a valid call and never copies a payload (JSON text is checked in
-// place), except for extension content parts (their Data is decoded with
-// encoding/json to compare its "type" member), once per key kind in calls
-// of more than 256 item IDs or tool calls (the table no longer fits on the
+// as Go's maps are, so no input makes them degenerate, and the text rule
+// reads every string and raw value once (utf8.ValidString). It does not
+// allocate on a valid call and never copies a payload (JSON text is checked
+// in place), except for extension content parts (their Data is decoded with
+// encoding/json to compare its "type" member), once per key kind in calls of
+// more than 256 item IDs or tool calls (the table no longer fits on the
 // stack), and once per JSON value checked without a depth bound (json
 // content, reasoning Opaque, Summary, Content and EncryptedContent) that
-// nests more than 64 levels deep (the checker's nesting stack no longer
-// fits in one word). CheckBounds runs in time linear in the number of
-// items, messages and parts, whatever their sizes, and does not allocate
-// unless it fails. CloneCall runs in linear time with a constant number of
-// allocations (one block per element type and one per trajectory slice)
-// plus one maps.Clone per non-nil map.
+// nests more than 64 levels deep (the checker's nesting stack no longer fits
+// in one word). CheckBounds runs in time linear in the number of items,
+// messages and parts, whatever their sizes, and does not allocate unless it
+// fails. CloneCall runs in linear time with a constant number of allocations
+// (one block per element type and one per trajectory slice) plus one
+// maps.Clone per non-nil map.
 //
 // # Differences from the reference implementation
 //
@@ -92,6 +104,10 @@
 //     as "Messages[0].Role: invalid role". The reference quotes the
 //     offending value (invalid role "superadmin"), which carries whatever
 //     the caller put there (message text, identifiers) into logs.
+//   - Validate refuses a call holding a string or raw JSON value that is
+//     not valid UTF-8 (the text rule, last of its rules); the reference
+//     accepted it, and its JSON encoding then sent each invalid byte as
+//     U+FFFD, so that two different calls could reach a backend as one.
 //   - The Text of a legacy tool_result part is bounded by MaxPartTextBytes,
 //     as a text part's Text and a tool_result item's Output are; the
 //     reference bounded neither, so a tool output of any size passed

@@ -34,6 +34,11 @@ import (
 //     [Message] and [Part]), and the reasoning payload bytes of both lists
 //     so far within MaxReasoningBytesPerCall.
 //
+// Under both, last, the text rule: every string and raw JSON value of c is
+// valid UTF-8 (Message.Metadata excepted), else Message "string is not
+// valid UTF-8" or "JSON value is not valid UTF-8" at the first offending
+// value, in the order of the fields.
+//
 // In these rules "blank" means empty after strings.TrimSpace, "valid JSON"
 // means accepted by encoding/json's Valid, and "nested at most MaxJSONDepth
 // deep" counts the arrays and objects open at once. Field is the path of Go
@@ -57,6 +62,9 @@ func (c Call) Validate() error {
 		p = c.validateItems()
 	} else {
 		p = c.validateLegacy()
+	}
+	if !p.failed() {
+		p = c.checkUTF8()
 	}
 	if !p.failed() {
 		return nil

@@ -109,9 +109,9 @@ func TestValidateContentPartRules(t *testing.T) {
 		{"extension data type: a later non-string fails", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"type":"acme:widget","type":7}`) }, ".Extension.Data", "not an object"},
 		{"extension data type: an escaped name matches", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"typ\u0065":"acme:widget"}`) }, "", ""},
 		{"extension data type: a name with a delimiter does not match", cExtension, func(p *ContentPart) { p.Extension.Data = raw(`{"ty_pe":"acme:widget"}`) }, ".Extension.Data", "differs"},
-		{"extension data type: invalid UTF-8 reads as U+FFFD", cExtension, func(p *ContentPart) {
+		{"extension data type: invalid UTF-8 reads as U+FFFD, then fails the text rule", cExtension, func(p *ContentPart) {
 			p.Extension.Type, p.Extension.Data = "acme:w\uFFFD", raw("{\"type\":\"acme:w\xff\"}")
-		}, "", ""},
+		}, ".Extension.Data", "not valid UTF-8"},
 		{"extension data type: invalid UTF-8 never equals itself", cExtension, func(p *ContentPart) {
 			p.Extension.Type, p.Extension.Data = "acme:w\xff", raw("{\"type\":\"acme:w\xff\"}")
 		}, ".Extension.Data", "differs"},

@@ -92,6 +92,18 @@
 // terminaldecision.Input is
 // sha256:2099719c1bd905b32b9a28ecf4eda5458e3181e1df86e33b307bd4e3bcd707ea.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). This package validates no text:
+// Fingerprint hashes the evidence's strings as they are, keeping bytes that
+// are not valid UTF-8 (normalization only stops trimming at them), as the
+// reference implementation does, so that fingerprints stay comparable.
+// Validate the Input first with terminaldecision.ValidateInput, which
+// refuses such strings.
+//
 // # Token
 //
 // A token is [TokenPrefix] followed by the unpadded base64url encoding of a

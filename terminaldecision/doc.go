@@ -39,6 +39,15 @@
 // offending field, never its value: identifiers, evidence text, unknown kinds
 // and unknown causes are not echoed.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). Here the string rule's second step
+// refuses every string field of an Input, a Decision, a ContinuationIntent
+// or a provider identity that is not valid UTF-8.
+//
 // # Complexity
 //
 // Validation is linear in the total byte length of the validated strings and

@@ -86,6 +86,16 @@
 // legacy layout, in which older ledgers, hashes and chain roots were made).
 // A Value's own text is always in the current layout.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). perspt's strings cannot hold invalid
+// UTF-8, so a string that is not valid UTF-8 is never written (ErrEncode,
+// naming its member path) nor read (ErrDecode): a Go value carrying one
+// must be made valid by the caller, deliberately, before it is encoded.
+//
 // # Writing and hashing
 //
 // An Encoder selects the float layout; the package-level functions are the

@@ -139,6 +139,18 @@
 // members include one named like "type" in another case is rejected for
 // the same reason.
 //
+// # Text encoding
+//
+// Text is UTF-8: every package of the module refuses a string that is not
+// valid UTF-8 wherever it validates text, rather than repair it (replacing
+// bytes, as encoding/json does when it writes such a string, lets two
+// different inputs become one). A body holding invalid UTF-8 (or an
+// unpaired surrogate escape, which cannot become UTF-8) is refused with
+// ErrInvalidRequest, and a call holding invalid UTF-8 cannot be encoded
+// (ErrInexpressible, wrapping the *lipapi.ValidationError of the text rule
+// of lipapi.Call.Validate), so a decoded call and an encoded body always
+// hold valid UTF-8.
+//
 // # Bounds and errors
 //
 // lipapi's bounds are checked before the work they bound: the number of

@@ -8,8 +8,9 @@ import (
 
 // Sentinel errors. Every error returned by this package wraps at least one of
 // them (several may be wrapped at once), so callers test with errors.Is. Error
-// strings name kinds, roles, indexes, counts, overlay IDs and anchors, never
-// message text, overlay text or payloads.
+// strings start with "conversationprojection: " and name the package nowhere
+// else, whatever they nest; they name kinds, roles, indexes, counts, overlay
+// IDs and anchors, never message text, overlay text or payloads.
 var (
 	// ErrNonMessageItem is returned when an item is not a complete message item.
 	ErrNonMessageItem = errors.New("conversationprojection: item is not a complete message item")

@@ -91,8 +91,8 @@
 // Text is UTF-8: every package of the module refuses a string that is not
 // valid UTF-8 wherever it validates text, rather than repair it (replacing
 // bytes, as encoding/json does when it writes such a string, lets two
-// different inputs become one). perspt's strings cannot hold invalid
-// UTF-8, so a string that is not valid UTF-8 is never written (ErrEncode,
+// different inputs become one). Since perspt's strings cannot hold invalid
+// UTF-8, a string that is not valid UTF-8 is never written (ErrEncode,
 // naming its member path) nor read (ErrDecode): a Go value carrying one
 // must be made valid by the caller, deliberately, before it is encoded.
 //

@@ -26,6 +26,7 @@ func Inexpressible() map[string]lipapi.Call {
 		"unpaired tool result":    {Items: []lipapi.Item{user, lipapi.TextItem(lipapi.RoleTool, Secret)}},
 		"extension of no API":     {Items: []lipapi.Item{user, {Kind: lipapi.ItemKindExtension, Extension: foreign}}},
 		"video part":              {Items: []lipapi.Item{lipapi.MessageItem(lipapi.RoleUser, lipapi.TextContent(Secret), lipapi.ContentPart{Kind: lipapi.ContentPartVideoRef, VideoRef: Secret})}},
+		"invalid UTF-8":           {Items: []lipapi.Item{lipapi.TextItem(lipapi.RoleUser, Secret+"\xff")}},
 		"reasoning of no dialect": {Items: []lipapi.Item{user, {Kind: lipapi.ItemKindReasoning, Reasoning: &lipapi.ReasoningItem{Reasoning: &lipapi.ReasoningPart{Dialect: "elsewhere", Text: Secret}}}}},
 	}
 }

@@ -85,7 +85,10 @@ func (p *Part) checkUTF8() problem {
 	if q.failed() {
 		return q
 	}
-	return p.Reasoning.checkUTF8().under(".Reasoning")
+	if q := p.Reasoning.checkUTF8(); q.failed() {
+		return q.under(".Reasoning")
+	}
+	return problem{}
 }
 
 // checkUTF8 applies the text rule to an item and its variant.
@@ -189,7 +192,10 @@ func (cp *ContentPart) checkUTF8() problem {
 			return p
 		}
 	}
-	return cp.Reasoning.checkUTF8().under(".Reasoning")
+	if p := cp.Reasoning.checkUTF8(); p.failed() {
+		return p.under(".Reasoning")
+	}
+	return problem{}
 }
 
 // checkUTF8 applies the text rule to a reasoning payload, which may be

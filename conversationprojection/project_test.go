@@ -355,7 +355,7 @@ func TestProjectSaysWhenExclusionRemovesEveryMessage(t *testing.T) {
 func pjProjectValidatingInFull(call lipapi.Call, snap Snapshot) error {
 	var k projector
 	if err := k.validate(&snap); err != nil {
-		return fmt.Errorf("%w: %w", ErrProjectionFailed, err)
+		return projectionFailed(err)
 	}
 	_, err := k.provenanceOf(&call, k.trajectoryOf(&call, call.HasItemAuthority()))
 	return err

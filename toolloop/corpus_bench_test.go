@@ -39,6 +39,7 @@ type classEvent struct {
 	mirror any        // the baseline's value: encoding/json writes the same members
 	mirPtr func() any // a new pointer to decode the direct form into, for the baseline
 	direct []byte
+	size   int // the text size the event was built for
 }
 
 // The mirror types: what encoding/json users would write for the events
@@ -87,19 +88,24 @@ func jsonDump(tb testing.TB, classes []content.Class, n int) string {
 }
 
 // classEvents returns the content-class events, in a fixed order.
-func classEvents(tb testing.TB) []classEvent {
+func classEvents(tb testing.TB) []classEvent { return classEventsOf(tb, corpusSizes) }
+
+// classEventsOf returns the content-class events of the given text sizes.
+func classEventsOf(tb testing.TB, sizes []int) []classEvent {
 	tb.Helper()
 	classes := content.Load(tb)
 	var out []classEvent
 	var text string
+	var size int
 	add := func(name string, ev LoopEvent, mirror any, mirPtr func() any) {
 		direct, err := MarshalEvent(ev)
 		if err != nil {
 			tb.Fatal(name, err)
 		}
-		out = append(out, classEvent{name, text, ev, mirror, mirPtr, direct})
+		out = append(out, classEvent{name, text, ev, mirror, mirPtr, direct, size})
 	}
-	for _, n := range corpusSizes {
+	for _, n := range sizes {
+		size = n
 		for _, c := range classes {
 			text = strings.ToValidUTF8(c.Prefix(n), "\uFFFD")
 			suffix := "/" + c.Name + "/" + fmt.Sprint(n)

@@ -105,3 +105,33 @@ func worseRatio(a, b float64, higherIsWorse bool) bool {
 		return a < b
 	}
 }
+
+// Goal collects the ratios of an operation whose goal is stated for the
+// samples of at least GoalSize bytes and, apart, for the smallest samples
+// (50 bytes): small inputs are dominated by fixed costs and are judged on
+// their own. The zero Goal is empty and ready to use.
+type Goal struct {
+	large, small Summary
+}
+
+// GoalSize is the least sample size a Goal counts among its large cases.
+const GoalSize = 300
+
+// Add records the ratio of the case named name (e.g. "cjk/1200"), of a
+// sample of size bytes.
+func (g *Goal) Add(name string, size int, ratio float64) {
+	if size >= GoalSize {
+		g.large.Add(name, ratio)
+	} else {
+		g.small.Add(name, ratio)
+	}
+}
+
+// Report runs the sub-benchmarks "sizes>=300" and "sizes<300", each
+// reporting the worst case and the median of its cases as Summary.Report
+// does (each with its own "summary" sub-benchmark).
+func (g *Goal) Report(b *testing.B, unit string, higherIsWorse bool) {
+	b.Helper()
+	b.Run("sizes>=300", func(b *testing.B) { g.large.Report(b, unit, higherIsWorse) })
+	b.Run("sizes<300", func(b *testing.B) { g.small.Report(b, unit, higherIsWorse) })
+}

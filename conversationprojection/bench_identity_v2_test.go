@@ -1,0 +1,90 @@
+//go:build go1.27
+
+package conversationprojection
+
+import (
+	"crypto/sha256"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"strconv"
+	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/lipapi"
+)
+
+// The identity benchmarks against the standard library's json/v2 engine
+// (Go 1.27 and later): what a Go user would write to hash a message, the
+// atom marshaled by encoding/json/v2 and hashed with SHA-256, the atom
+// itself given for free (built before the timing). The figure is the
+// speed-up (x-v2), summarized apart for samples of at least 300 bytes and
+// for the 50-byte ones:
+//
+//	GOTOOLCHAIN=go1.27.3 go test -run '^$' -bench 'IdentityOfVsJSONv2' -cpu 1 ./conversationprojection/
+
+// v2Options lets json/v2 marshal the invalid-utf8 class, which it
+// rejects by default.
+var v2Options = jsontext.AllowInvalidUTF8(true)
+
+// v2AtomSum is the peer: the atom marshaled by json/v2, then hashed.
+func v2AtomSum(tb testing.TB, atom *MessageAtomV1) func() {
+	if _, err := jsonv2.Marshal(atom, v2Options); err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		b, _ := jsonv2.Marshal(atom, v2Options)
+		sinkSum = sha256.Sum256(b)
+	}
+}
+
+// identityV2Cases runs one comparison per corpus class and size and
+// reports the goal's summaries.
+func identityV2Cases(b *testing.B, run func(b *testing.B, text string) corpus.Result) {
+	var goal corpus.Goal
+	for _, c := range corpus.Load(b) {
+		for _, n := range corpus.Sizes {
+			text := c.Prefix(n)
+			name := c.Name + "/" + strconv.Itoa(n)
+			b.Run(name, func(b *testing.B) {
+				r := run(b, text)
+				b.ReportMetric(r.Speedup(), "x-v2")
+				goal.Add(name, n, r.Speedup())
+			})
+		}
+	}
+	goal.Report(b, "x-v2", false)
+}
+
+// BenchmarkMessageIdentityOfVsJSONv2 measures MessageIdentityOf of each
+// message shape against json/v2.Marshal of its atom and SHA-256.
+func BenchmarkMessageIdentityOfVsJSONv2(b *testing.B) {
+	for _, shape := range identityShapes {
+		b.Run(shape.name, func(b *testing.B) {
+			identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
+				msg := shape.msg(text)
+				atom, err := AtomOfMessage(msg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return corpus.Versus(b,
+					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
+					v2AtomSum(b, &atom))
+			})
+		})
+	}
+}
+
+// BenchmarkItemIdentityOfVsJSONv2 measures ItemIdentityOf of a message
+// item with one text part against json/v2.Marshal of its atom and SHA-256.
+func BenchmarkItemIdentityOfVsJSONv2(b *testing.B) {
+	identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
+		item := textItem(lipapi.RoleAssistant, text)
+		atom, err := AtomOfItem(item)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return corpus.Versus(b,
+			func() { sinkIdentity, _ = ItemIdentityOf(item) },
+			v2AtomSum(b, &atom))
+	})
+}

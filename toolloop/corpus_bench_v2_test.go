@@ -1,0 +1,52 @@
+//go:build go1.27
+
+package toolloop
+
+import (
+	jsonv2 "encoding/json/v2"
+	"testing"
+
+	content "github.com/agentkernel/agentkernel/internal/canon/corpus"
+)
+
+// The content-class benchmarks against the standard library's json/v2
+// engine (Go 1.27 and later), over every corpus size, each compared in the
+// same run, interleaved, with json/v2 on the same value or bytes (x-v2:
+// the speed-up). The summaries give the worst class and the median apart
+// for texts of at least 300 bytes and for the 50-byte ones:
+//
+//	GOTOOLCHAIN=go1.27.3 go test -cpu 1 -run '^$' -bench 'Corpus.*VsJSONv2' ./toolloop/
+
+// benchGoal runs one interleaved comparison per content-class event of
+// every corpus size and reports the goal's summaries of the speed-ups.
+func benchGoal(b *testing.B, cmp func(c *classEvent) (ours, base func())) {
+	var goal content.Goal
+	for _, c := range classEventsOf(b, content.Sizes) {
+		b.Run(c.name, func(b *testing.B) {
+			ours, base := cmp(&c)
+			r := content.Versus(b, ours, base)
+			b.ReportMetric(r.Speedup(), "x-v2")
+			goal.Add(c.name, c.size, r.Speedup())
+		})
+	}
+	goal.Report(b, "x-v2", false)
+}
+
+// BenchmarkCorpusMarshalEventVsJSONv2 compares MarshalEvent with
+// json/v2.Marshal of the same value.
+func BenchmarkCorpusMarshalEventVsJSONv2(b *testing.B) {
+	benchGoal(b, func(c *classEvent) (func(), func()) {
+		return func() { sinkBytes, sinkErr = MarshalEvent(c.ev) },
+			func() { sinkBytes, sinkErr = jsonv2.Marshal(c.mirror) }
+	})
+}
+
+// BenchmarkCorpusUnmarshalEventVsJSONv2 compares UnmarshalEvent of the
+// direct form with json/v2.Unmarshal of the same bytes into the same Go
+// type (or its mirror).
+func BenchmarkCorpusUnmarshalEventVsJSONv2(b *testing.B) {
+	benchGoal(b, func(c *classEvent) (func(), func()) {
+		return func() { decSinkEvent, decSinkErr = UnmarshalEvent(c.direct) },
+			func() { decSinkErr = jsonv2.Unmarshal(c.direct, c.mirPtr()) }
+	})
+}

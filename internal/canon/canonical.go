@@ -459,18 +459,14 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 	s.Reset(c.data, c.st == styleSerde, MaxDepth)
 	s.pos = start
 	out := dst
-	// Strings are decoded while they are scanned, into buf: a short one
-	// on the stack.
+	// A string to decode is decoded into buf: a short one on the stack.
 	var short [192]byte
 	buf := short[:0]
 	for {
 		prev := s.state
-		k, text, err := s.next(buf[:0], true)
+		k, err := s.Next()
 		if err != nil {
 			return dst, err
-		}
-		if cap(text) > cap(buf) {
-			buf = text // grown for a long string: kept for the next ones
 		}
 		if d == nil {
 			// A string whose spelling changes may grow up to
@@ -495,7 +491,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		case KindObjectEnd, KindArrayEnd:
 			out = append(out, s.data[s.tokStart])
 		case KindString:
-			out = c.writeString(out, d, &s, text)
+			out, buf = c.writeString(out, d, &s, buf)
 			if s.isKey {
 				out = d.Feed(append(out, ':'))
 				continue
@@ -563,37 +559,45 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 }
 
 // writeString appends the string token s has just returned in the style's
-// canonical spelling, given its decoded content text when it has escapes
-// or invalid UTF-8; a long one is streamed through d.
-func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, text []byte) []byte {
+// canonical spelling; a long one is streamed through d. A string spelled
+// so already is copied. One whose only flaws in the encoding/json style
+// are raw '<', '>', '&', U+2028 or U+2029 is copied with those escaped.
+// Any other is decoded into buf, which it returns (grown for a long
+// string, to be reused), and escaped again.
+func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byte) ([]byte, []byte) {
 	raw := s.data[s.tokStart:s.tokEnd]
-	var body []byte
-	mode := modeSerde
 	switch {
-	case c.st == styleSerde && s.flags&StrEscaped == 0,
-		c.st == styleJSON && s.flags&(StrEscaped|StrInvalidUTF8|StrHTML|StrLineSep) == 0:
-		return d.AppendSpan(out, raw)
-	case s.flags&(StrEscaped|StrInvalidUTF8) == 0:
-		// Valid and unescaped: only the HTML and line separator rewrites.
-		body, mode = raw[1:len(raw)-1], modeJSON
-	default:
-		body = text
-		if c.st == styleJSON {
-			mode = modeJSON
+	case c.canonicalString(s):
+		return d.AppendSpan(out, raw), buf
+	case c.st == styleJSON && s.flags&(StrRareEscape|StrInvalidUTF8) == 0:
+		if d != nil && len(raw) >= ChunkSize {
+			d.write(out)
+			d.streamEscaped(raw, "", modeHTML)
+			return out[:0], buf
 		}
+		if d == nil {
+			out = c.room(out, len(raw))
+		}
+		out, _ = appendEscaped(out, raw, modeHTML)
+		return out, buf
 	}
-	if d != nil && len(body) >= ChunkSize {
+	buf = s.AppendString(buf[:0])
+	mode := modeSerde
+	if c.st == styleJSON {
+		mode = modeJSON
+	}
+	if d != nil && len(buf) >= ChunkSize {
 		d.write(append(out, '"'))
-		d.streamEscaped(body, "", mode) // decoded text is valid UTF-8
-		return append(out[:0], '"')
+		d.streamEscaped(buf, "", mode) // decoded text is valid UTF-8
+		return append(out[:0], '"'), buf
 	}
 	if d == nil {
 		// Room for the body as it is: appendEscaped grows the output
 		// further, at the rate it sees, for a body that expands.
-		out = c.room(out, len(body)+2)
+		out = c.room(out, len(buf)+2)
 	}
-	out, _ = appendEscaped(append(out, '"'), body, mode)
-	return append(out, '"')
+	out, _ = appendEscaped(append(out, '"'), buf, mode)
+	return append(out, '"'), buf
 }
 
 // canonical parses raw as one complete document and appends it in style

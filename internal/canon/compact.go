@@ -1,7 +1,5 @@
 package canon
 
-import "math/bits"
-
 // AppendCompactJSON is the package-level AppendCompactJSON, feeding d after
 // every token; a long string or token is streamed through d's window
 // rather than appended. With a nil d it is exactly the package-level
@@ -40,10 +38,10 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 				out = d.AppendSpan(out, raw)
 			case d != nil && len(raw) >= ChunkSize:
 				d.write(out)
-				d.streamEscaped(raw, "", modeCompact)
+				d.streamEscaped(raw, "", modeHTML)
 				out = out[:0]
 			default:
-				out = appendHTMLSafe(out, raw)
+				out, _ = appendEscaped(out, raw, modeHTML)
 			}
 			if s.isKey {
 				out = append(out, ':')
@@ -57,35 +55,4 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 		}
 		out = d.Feed(out)
 	}
-}
-
-// appendHTMLSafe appends the raw bytes of a JSON string token with '<' '>'
-// '&' and the bytes of U+2028/U+2029 replaced by their \u escapes, nothing
-// else changed, eight bytes at a time.
-func appendHTMLSafe(dst, raw []byte) []byte {
-	start, i := 0, 0
-	for i < len(raw) {
-		var x uint64
-		if i+8 <= len(raw) {
-			x = load64(raw, i)
-		} else {
-			x = loadTail(raw, i)
-		}
-		m := htmlBytes(x) | exactBytes(x, 0xe2)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := i + bits.TrailingZeros64(m)>>3
-		if c := raw[j]; c != 0xe2 {
-			dst = append(append(dst, raw[start:j]...), jsonEscapes[c]...)
-			i, start = j+1, j+1
-		} else if j+2 < len(raw) && raw[j+1] == 0x80 && raw[j+2]&^1 == 0xa8 {
-			dst = append(append(dst, raw[start:j]...), '\\', 'u', '2', '0', '2', lowerHex[raw[j+2]&0xf])
-			i, start = j+3, j+3
-		} else {
-			i = j + 1
-		}
-	}
-	return append(dst, raw[start:]...)
 }

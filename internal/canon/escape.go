@@ -14,20 +14,24 @@ import (
 // encoding/json style, for '<', '>' and '&'.
 var jsonEscapes, serdeEscapes = escapeTable(true), escapeTable(false)
 
+// htmlEscapes holds the escapes of '<', '>' and '&' alone: what
+// encoding/json rewrites in raw JSON (modeHTML).
+var htmlEscapes = [0x80]string{'<': jsonEscapes['<'], '>': jsonEscapes['>'], '&': jsonEscapes['&']}
+
 // jsonEscapeWords and serdeEscapeWords hold the same sequences packed
 // little-endian in the low six bytes of a word, their length in the top
 // byte, so that one 8-byte store writes an escape.
-var jsonEscapeWords, serdeEscapeWords = escapeWords(&jsonEscapes), escapeWords(&serdeEscapes)
+var jsonEscapeWords, serdeEscapeWords, htmlEscapeWords = escapeWords(&jsonEscapes), escapeWords(&serdeEscapes), escapeWords(&htmlEscapes)
 
 // jsonByteWords and serdeByteWords are jsonEscapeWords and
 // serdeEscapeWords with every ASCII byte the style writes unchanged packed
 // as itself, length 1.
-var jsonByteWords, serdeByteWords = byteWords(&jsonEscapeWords), byteWords(&serdeEscapeWords)
+var jsonByteWords, serdeByteWords, htmlByteWords = byteWords(&jsonEscapeWords), byteWords(&serdeEscapeWords), byteWords(&htmlEscapeWords)
 
 // jsonByteLens and serdeByteLens hold the length of each entry of
 // jsonByteWords and serdeByteWords (its top byte) on its own, so that
 // escapeDense adds it to its position with one load.
-var jsonByteLens, serdeByteLens = byteLens(&jsonByteWords), byteLens(&serdeByteWords)
+var jsonByteLens, serdeByteLens, htmlByteLens = byteLens(&jsonByteWords), byteLens(&serdeByteWords), byteLens(&htmlByteWords)
 
 func byteLens(t *[0x100]uint64) (l [0x100]uint8) {
 	for c, e := range t {
@@ -50,6 +54,9 @@ func byteWords(t *[0x80]uint64) (w [0x100]uint64) {
 
 func escapeWords(t *[0x80]string) (w [0x80]uint64) {
 	for c, e := range t {
+		if e == "" {
+			continue
+		}
 		for k := len(e) - 1; k >= 0; k-- {
 			w[c] = w[c]<<8 | uint64(e[k])
 		}
@@ -131,8 +138,11 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 }
 
 // appendEscaped appends the body of s escaped in the style of mode
-// (modeJSON or modeSerde). In modeSerde it stops with ok false at the first
-// byte that is not valid UTF-8, having appended an unspecified prefix.
+// (modeJSON or modeSerde), or in modeHTML the raw bytes of a JSON string
+// token with only '<', '>', '&', U+2028 and U+2029 escaped (and invalid
+// UTF-8 kept), as encoding/json rewrites raw JSON. In modeSerde it stops
+// with ok false at the first byte that is not valid UTF-8, having appended
+// an unspecified prefix.
 //
 // Words of ASCII are settled inline. Clean words only extend the pending
 // run, copied whole when the next escape (or the end) is reached; in a word
@@ -148,8 +158,11 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // output is filled without being grown.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
 	tab := &serdeEscapeWords
-	if mode == modeJSON {
+	switch mode {
+	case modeJSON:
 		tab = &jsonEscapeWords
+	case modeHTML:
+		tab = &htmlEscapeWords
 	}
 	n0 := len(dst)
 	start, i := 0, 0          // s[start:i] is the pending run
@@ -161,9 +174,12 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 				break
 			}
 			var m uint64
-			if mode == modeJSON {
+			switch mode {
+			case modeJSON:
 				m = jsonStops7(x)
-			} else {
+			case modeHTML:
+				m = htmlBytes7(x)
+			default:
 				m = serdeStops7(x)
 			}
 			if m == 0 {
@@ -207,10 +223,7 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 			}
 			if m&(m-1) != 0 {
 				// Two or more: every byte from the table, one store each.
-				bt := &serdeByteWords
-				if mode == modeJSON {
-					bt = &jsonByteWords
-				}
+				bt, _ := byteTables(mode)
 				for k := 0; k < 8; k++ {
 					e := bt[byte(x>>(8*k))]
 					binary.LittleEndian.PutUint64(out[n:], e)
@@ -243,13 +256,17 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 		}
 		r, size := decodeRune(s, j)
 		switch {
+		case size == 0 && mode == modeHTML:
+			// Raw JSON keeps its invalid bytes.
+			dst = append(dst, s[j])
+			i, start = j+1, j+1
 		case size == 0:
 			if mode != modeJSON {
 				return dst, false
 			}
 			dst = append(dst, `\ufffd`...)
 			i, start = j+1, j+1
-		case mode == modeJSON && r&^1 == 0x2028:
+		case mode != modeSerde && r&^1 == 0x2028:
 			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xf])
 			i, start = j+3, j+3
 		default:
@@ -273,10 +290,7 @@ const denseGap = 32
 // s left; dst is grown otherwise, n0 being where the escaped string starts
 // in it). It returns dst and the offset in s where it stopped.
 func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8) ([]byte, int) {
-	bt, bl := &serdeByteWords, &serdeByteLens
-	if mode == modeJSON {
-		bt, bl = &jsonByteWords, &jsonByteLens
-	}
+	bt, bl := byteTables(mode)
 	n, out := len(dst), dst[:cap(dst)]
 	lastStop := i
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
@@ -347,6 +361,18 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8) ([
 		i += 16
 	}
 	return out[:n], i
+}
+
+// byteTables returns the byte words and their lengths of mode (modeJSON,
+// modeSerde or modeHTML).
+func byteTables(mode uint8) (*[0x100]uint64, *[0x100]uint8) {
+	switch mode {
+	case modeJSON:
+		return &jsonByteWords, &jsonByteLens
+	case modeHTML:
+		return &htmlByteWords, &htmlByteLens
+	}
+	return &serdeByteWords, &serdeByteLens
 }
 
 // denseRoom is the room escapeDense needs past the output for a word.

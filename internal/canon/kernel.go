@@ -21,10 +21,7 @@ const (
 	modeSerde              // bytes below 0x20, '"' and '\\'
 	modeJSON               // modeSerde's, '<', '>', '&', and U+2028/U+2029
 	modeLax                // modeSerde's in ASCII blocks (reporting '<' '>' '&'); modeJSON's elsewhere
-
-	// modeCompact is not a nextStop mode: it selects appendHTMLSafe in
-	// Digest.streamEscaped.
-	modeCompact
+	modeHTML               // '<', '>', '&', and U+2028/U+2029
 )
 
 // The automaton's states. Each is the shift that selects its 6-bit field
@@ -45,12 +42,13 @@ const (
 	dE280 = 48 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
 )
 
-// dfaValid, dfaSerde and dfaJSON are the automaton's tables for modeValid,
-// modeSerde and modeJSON (also modeLax).
+// dfaValid, dfaSerde, dfaJSON and dfaHTML are the automaton's tables for
+// modeValid, modeSerde, modeJSON (also modeLax) and modeHTML.
 var (
 	dfaValid = dfaTable(modeValid)
 	dfaSerde = dfaTable(modeSerde)
 	dfaJSON  = dfaTable(modeJSON)
+	dfaHTML  = dfaTable(modeHTML)
 )
 
 func dfaTable(mode uint8) (t [256]uint64) {
@@ -58,8 +56,8 @@ func dfaTable(mode uint8) (t [256]uint64) {
 	for b := 0; b < 256; b++ {
 		switch {
 		case b < 0x80:
-			stop := mode != modeValid && (b < 0x20 || b == '"' || b == '\\') ||
-				mode == modeJSON && (b == '<' || b == '>' || b == '&')
+			stop := (mode == modeSerde || mode == modeJSON) && (b < 0x20 || b == '"' || b == '\\') ||
+				(mode == modeJSON || mode == modeHTML) && (b == '<' || b == '>' || b == '&')
 			if !stop {
 				to(b, dAcc, dAcc)
 			}
@@ -87,7 +85,7 @@ func dfaTable(mode uint8) (t [256]uint64) {
 			to(b, dAcc, dC1)
 		case b == 0xe0:
 			to(b, dAcc, dE0)
-		case b == 0xe2 && mode == modeJSON:
+		case b == 0xe2 && (mode == modeJSON || mode == modeHTML):
 			to(b, dAcc, dE2)
 		case b == 0xed:
 			to(b, dAcc, dED)
@@ -162,6 +160,8 @@ func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
 		t = &dfaValid
 	case modeJSON, modeLax:
 		t = &dfaJSON
+	case modeHTML:
+		t = &dfaHTML
 	}
 	n := len(s)
 	st := uint64(dAcc)
@@ -186,6 +186,8 @@ func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
 					mx, my = serdeStops7(x), serdeStops7(y)
 				case modeJSON:
 					mx, my = jsonStops7(x), jsonStops7(y)
+				case modeHTML:
+					mx, my = htmlBytes7(x), htmlBytes7(y)
 				case modeLax:
 					mx, my = serdeStops7(x), serdeStops7(y)
 					if mx != 0 {

@@ -91,7 +91,7 @@ func (d *Digest) write(b []byte) {
 const minRoom = WindowSize / 8
 
 // streamEscaped hashes s escaped in the style of mode (modeJSON or
-// modeSerde; for modeCompact, raw JSON string bytes with only the
+// modeSerde; for modeHTML, raw JSON string bytes with only the
 // encoding/json HTML and line separator rewrites). Each piece of s is
 // escaped straight into the window, sized so that its escaped form fits.
 // It reports false at invalid UTF-8 in modeSerde, having hashed a prefix.
@@ -111,11 +111,7 @@ func (d *Digest) streamEscaped(s []byte, str string, mode uint8) bool {
 			str = str[k:]
 		} else {
 			k := pieceEnd(s, room)
-			if mode == modeCompact {
-				w = appendHTMLSafe(w, s[:k])
-			} else {
-				w, ok = appendEscaped(w, s[:k], mode)
-			}
+			w, ok = appendEscaped(w, s[:k], mode)
 			s = s[k:]
 		}
 		if !ok {

@@ -89,6 +89,8 @@ type canonicalizer struct {
 	objects    spillVec[openObject]   // the open objects
 	frames     spillVec[emitFrame]    // the recorded objects being written
 	keys       []uint64               // room to sort the members of a large object
+	strs       spillVec[longString]   // the long string values, in document order
+	nextStr    int                    // the first of strs not before the second pass's position
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int
@@ -168,6 +170,9 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 			}
 			if c.canon && !c.canonicalString(s) {
 				c.canon = false
+			}
+			if s.tokEnd-s.tokStart >= longStringMin {
+				c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
 			}
 			gap = 1
 		case KindNumber:
@@ -464,9 +469,16 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 	buf := short[:0]
 	for {
 		prev := s.state
+		s.known = longString{}
+		if c.nextStr < c.strs.n {
+			s.known = *c.strs.at(c.nextStr)
+		}
 		k, err := s.Next()
 		if err != nil {
 			return dst, err
+		}
+		if k == KindString && uint32(s.tokStart) == s.known.start && s.known.end != 0 {
+			c.nextStr++ // taken as read
 		}
 		if d == nil {
 			// A string whose spelling changes may grow up to
@@ -521,6 +533,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 			}
 			out = d.Feed(append(out, '}'))
 			s.leave(int(r.end))
+			c.findStr(s.pos)
 			c.frames.n = n - 1
 		}
 		if s.depth == 0 {
@@ -553,9 +566,23 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 		out = append(out, ',')
 	}
 	ms := c.mem()
-	s.jumpToKey(int(c.keyStart(ms[len(ms)-int(r.first)+int(f.next)])))
+	p := int(c.keyStart(ms[len(ms)-int(r.first)+int(f.next)]))
+	s.jumpToKey(p)
+	c.findStr(p)
 	f.next++
 	return out
+}
+
+// longStringMin is the length from which the first pass records a string
+// value (in strs), so that the second pass does not scan it again.
+const longStringMin = 64
+
+// findStr moves nextStr to the first long string at or after p, where
+// the second pass has jumped.
+func (c *canonicalizer) findStr(p int) {
+	c.nextStr, _ = slices.BinarySearchFunc(c.strs.all(), uint32(p), func(l longString, p uint32) int {
+		return int(l.start) - int(p)
+	})
 }
 
 // writeString appends the string token s has just returned in the style's

@@ -3,7 +3,11 @@ package canon
 import (
 	"bytes"
 	"crypto/sha256"
+	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
 // takesFastPath reports whether canonicalizing raw in style st copies it
@@ -29,6 +33,9 @@ func takesFastPath(t *testing.T, raw []byte, st style) bool {
 // as canonical is its own output, in the direct and streamed forms.
 func FuzzCanonicalPaths(f *testing.F) {
 	addSuiteSeeds(f)
+	for _, s := range longStringDocs() {
+		f.Add([]byte(s))
+	}
 	for _, s := range []string{`{"a":[1,{"b":"\u003c\n"}],"c":"é"}`, `{"b":1,"a":2}`, `[1.0,1e+16,-0.0]`, `{"a":1,"a":2}`, `{"\u0061":1}`} {
 		f.Add([]byte(s))
 	}
@@ -59,4 +66,70 @@ func FuzzCanonicalPaths(f *testing.F) {
 			}
 		}
 	})
+}
+
+// longStringDocs returns documents whose objects are out of order and
+// whose string values are around longStringMin bytes, spelled every way
+// the second pass tells apart: canonical, with raw HTML characters or
+// U+2028, with encoding/json's escapes of them, with escapes no style
+// writes, with invalid UTF-8; nested in recorded objects and arrays, so
+// that the second pass jumps back and forth over them.
+func longStringDocs() []string {
+	var docs []string
+	for _, n := range []int{longStringMin - 1, longStringMin, longStringMin + 1, 3 * longStringMin} {
+		plain := strings.Repeat("x", n)
+		for _, body := range []string{
+			plain,
+			"<a href=\\\"x\\\">&" + plain[6:],
+			"\u2028" + plain[3:],
+			"\\u003c\\u2029" + plain[12:],
+			"\\u00e9\\/" + plain[8:],
+			"\xff" + plain[1:],
+			"\\ud83d\\ude00" + plain[12:],
+			"line\\nnext\\t" + plain[12:],
+		} {
+			s := `"` + body + `"`
+			docs = append(docs,
+				`{"z":`+s+`,"a":`+s+`}`,
+				`[`+s+`,{"b":[`+s+`,{"d":`+s+`,"c":1}],"a":`+s+`},`+s+`]`,
+				`{"k":{"y":`+s+`,"x":[`+s+`]},"j":`+s+`,"j":`+s+`}`,
+				`{ "b" : `+s+` , "a" : [ `+s+` , `+s+` ] }`,
+			)
+		}
+	}
+	return docs
+}
+
+// TestSecondPassTakesLongStringsAsRead checks re-encoding documents whose
+// long string values the second pass takes as the first pass read them,
+// against encoding/json (the encoding/json style), the strict re-encoding
+// of the same document's valid form (the serde style) and the streamed
+// digest.
+func TestSecondPassTakesLongStringsAsRead(t *testing.T) {
+	for _, doc := range longStringDocs() {
+		want, err := jsonref.ViaEncodingJSON([]byte(doc))
+		if err != nil {
+			t.Fatalf("%q: %v", doc, err)
+		}
+		got, err := AppendCanonicalJSON(nil, []byte(doc))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("AppendCanonicalJSON(%q) = %q, %v; want %q", doc, got, err, want)
+		}
+		var d Digest
+		pending, err := d.AppendCanonicalJSON(nil, []byte(doc))
+		if err != nil || d.Sum256(pending) != sha256.Sum256(want) {
+			t.Errorf("streamed digest of %q differs (%v)", doc, err)
+		}
+		if !utf8.ValidString(doc) {
+			continue
+		}
+		serde, err := AppendSerdeValue(nil, []byte(doc), SerdeMaxDepth)
+		if err != nil {
+			t.Fatalf("AppendSerdeValue(%q): %v", doc, err)
+		}
+		again, err := AppendSerdeValue(nil, serde, SerdeMaxDepth)
+		if err != nil || !bytes.Equal(again, serde) || !takesFastPath(t, serde, styleSerde) {
+			t.Errorf("AppendSerdeValue(%q) = %q is not its own normalization (%q, %v)", doc, serde, again, err)
+		}
+	}
 }

@@ -110,6 +110,16 @@ type Scanner struct {
 	tokStart, tokEnd int
 	flags            uint8
 	isKey            bool
+
+	// known is a string value read before, which the Scanner takes
+	// without scanning it again (see scanValueString).
+	known longString
+}
+
+// longString is a string token read before: its offsets and flags.
+type longString struct {
+	start, end uint32
+	flags      uint8
 }
 
 // Reset prepares s to scan data. strict selects serde_json's reading rules
@@ -274,7 +284,7 @@ func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
 		s.state = stValueOrEnd
 		return KindArrayBegin, nil, nil
 	case c == '"':
-		end, dec, err := s.scanString(p, dec, decode)
+		end, dec, err := s.scanValueString(p, dec, decode)
 		if err != nil {
 			return KindEOF, nil, err
 		}
@@ -297,6 +307,16 @@ func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
 		return noText(s.literal(p, "null", KindNull))
 	}
 	return noText(s.fail(p, "invalid character looking for a value"))
+}
+
+// scanValueString is scanString of a string value, except that the string
+// s.known, read before, is taken as it was then, without decoding.
+func (s *Scanner) scanValueString(p int, dec []byte, decode bool) (int, []byte, error) {
+	if k := s.known; k.end != 0 && uint32(p) == k.start && !decode {
+		s.flags = k.flags
+		return int(k.end), dec, nil
+	}
+	return s.scanString(p, dec, decode)
 }
 
 // noText is a token of next without decoded text.

@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"unicode/utf8"
 )
 
 // The sentinel errors of the package. Every validation error wraps exactly one
@@ -38,7 +37,7 @@ func checkText(value string, bound int, required bool) textProblem {
 	switch {
 	case required && strings.TrimSpace(value) == "":
 		return textMissing
-	case !canon.ValidUTF8(value):
+	case !utf8.ValidString(value):
 		return textNotUTF8
 	case len(value) > bound:
 		return textTooLong

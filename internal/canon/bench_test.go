@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
 	"github.com/agentkernel/agentkernel/internal/jsonref"
@@ -151,18 +150,6 @@ func BenchmarkScanStringVsSum256(b *testing.B) {
 			sum.Report(b, "x-faster", false)
 		})
 	}
-}
-
-func BenchmarkValidUTF8VsStdlib(b *testing.B) {
-	var sum corpus.Summary
-	corpusCases(b, false, func(b *testing.B, name, text string) {
-		r := corpus.Versus(b,
-			func() { sinkBool = ValidUTF8(text) },
-			func() { sinkBool = utf8.ValidString(text) })
-		b.ReportMetric(r.Speedup(), "x-faster")
-		sum.Add(name, r.Speedup())
-	})
-	sum.Report(b, "x-faster", false)
 }
 
 func BenchmarkParseHexDigest(b *testing.B) {

@@ -24,7 +24,7 @@
 // byte by byte, and what the automaton leaves (four-byte sequences led by
 // F1 to F4, malformed bytes) is decoded by the exact rules of
 // utf8.DecodeRune. The escapers of both styles, the Scanner's string
-// tokens, the unescaper, ValidUTF8 and NeedsNoEscape all run on it; escape
+// tokens and the unescaper all run on it; escape
 // sequences come from one table per style. A string is validated, scanned
 // and escaped in one pass, at a speed that does not depend on its script.
 //

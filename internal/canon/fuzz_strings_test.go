@@ -59,8 +59,8 @@ var stringSeeds = []string{
 // bytes: the encoding/json style against the rule and json.Marshal
 // (jsonStringWant; appending and
 // streaming into a Digest, with lengths crossing the chunk and window
-// boundaries), the serde style against serdeReference, ValidUTF8 against
-// utf8.Valid, and Scanner.AppendString against encoding/json's decoding.
+// boundaries), the serde style against serdeReference, and
+// Scanner.AppendString against encoding/json's decoding.
 func FuzzStringWriters(f *testing.F) {
 	for _, s := range stringSeeds {
 		f.Add(s, uint16(0))
@@ -76,16 +76,6 @@ func FuzzStringWriters(f *testing.F) {
 		}
 		if buf := make([]byte, 0, len(want)); &AppendJSONString(buf, s)[0] != &buf[:1][0] {
 			t.Fatal("AppendJSONString grew a buffer sized for its output")
-		}
-		if ValidUTF8(s) != utf8.ValidString(s) || ValidUTF8([]byte(s)) != utf8.ValidString(s) {
-			t.Fatalf("ValidUTF8 = %v", ValidUTF8(s))
-		}
-		plain := true
-		for i := 0; i < len(s); i++ {
-			plain = plain && jsonSafe[s[i]] && serdeSafe[s[i]]
-		}
-		if got := NeedsNoEscape(s); got != plain {
-			t.Fatalf("NeedsNoEscape = %v", got)
 		}
 		ref, refOK := serdeReference(s)
 		got, ok := AppendSerdeString([]byte("keep"), s)

@@ -1,10 +1,13 @@
 package canon
 
-import "math/bits"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // The string kernel: one scan that finds the next byte of a JSON string
 // body needing work while it validates UTF-8. The escapers of both styles,
-// the Scanner's string tokens, the unescaper and ValidUTF8 all run on it.
+// the Scanner's string tokens and the unescaper run on it.
 //
 // Text is taken sixteen bytes at a time. A block of ASCII is settled by
 // word-at-a-time arithmetic on its two words; any other block by a
@@ -17,8 +20,7 @@ import "math/bits"
 
 // Scan modes: which bytes nextStop stops at, besides invalid UTF-8.
 const (
-	modeValid uint8 = iota // none: UTF-8 validation only
-	modeSerde              // bytes below 0x20, '"' and '\\'
+	modeSerde uint8 = iota // bytes below 0x20, '"' and '\\'
 	modeJSON               // modeSerde's, '<', '>', '&', and U+2028/U+2029
 	modeLax                // modeSerde's in ASCII blocks (reporting '<' '>' '&'); modeJSON's elsewhere
 	modeHTML               // '<', '>', '&', and U+2028/U+2029
@@ -42,10 +44,9 @@ const (
 	dE280 = 48 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
 )
 
-// dfaValid, dfaSerde, dfaJSON and dfaHTML are the automaton's tables for
-// modeValid, modeSerde, modeJSON (also modeLax) and modeHTML.
+// dfaSerde, dfaJSON and dfaHTML are the automaton's tables for modeSerde,
+// modeJSON (also modeLax) and modeHTML.
 var (
-	dfaValid = dfaTable(modeValid)
 	dfaSerde = dfaTable(modeSerde)
 	dfaJSON  = dfaTable(modeJSON)
 	dfaHTML  = dfaTable(modeHTML)
@@ -156,8 +157,6 @@ func htmlBytes7(x uint64) uint64 {
 func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
 	t := &dfaSerde
 	switch mode {
-	case modeValid:
-		t = &dfaValid
 	case modeJSON, modeLax:
 		t = &dfaJSON
 	case modeHTML:
@@ -166,17 +165,6 @@ func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
 	n := len(s)
 	st := uint64(dAcc)
 	for i+16 <= n {
-		if st == dAcc && mode == modeValid {
-			// Only the high bits matter: 32 bytes per test.
-			rest := s[i:]
-			for len(rest) >= 32 && (load64(rest, 0)|load64(rest, 8)|load64(rest, 16)|load64(rest, 24))&msb == 0 {
-				rest = rest[32:]
-			}
-			i = n - len(rest)
-			if i+16 > n {
-				break
-			}
-		}
 		if st == dAcc {
 			x, y := load64(s, i), load64(s, i+8)
 			if (x|y)&msb == 0 {
@@ -248,4 +236,47 @@ func firstStop[T ~string | ~[]byte](t *[256]uint64, s T, i, n int) int {
 		}
 	}
 	return start
+}
+
+// decodeRune decodes the UTF-8 sequence starting at s[i] by the exact rules
+// of utf8.DecodeRune, returning size 0 (instead of RuneError with size 1)
+// for a byte that does not start a valid sequence.
+func decodeRune[T ~string | ~[]byte](s T, i int) (r rune, size int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	n := len(s) - i
+	switch {
+	case c < 0xc2:
+		return utf8.RuneError, 0
+	case c < 0xe0:
+		if n < 2 || s[i+1]&0xc0 != 0x80 {
+			return utf8.RuneError, 0
+		}
+		return rune(c&0x1f)<<6 | rune(s[i+1]&0x3f), 2
+	case c < 0xf0:
+		lo, hi := byte(0x80), byte(0xbf)
+		if c == 0xe0 {
+			lo = 0xa0
+		} else if c == 0xed {
+			hi = 0x9f
+		}
+		if n < 3 || s[i+1] < lo || s[i+1] > hi || s[i+2]&0xc0 != 0x80 {
+			return utf8.RuneError, 0
+		}
+		return rune(c&0x0f)<<12 | rune(s[i+1]&0x3f)<<6 | rune(s[i+2]&0x3f), 3
+	case c < 0xf5:
+		lo, hi := byte(0x80), byte(0xbf)
+		if c == 0xf0 {
+			lo = 0x90
+		} else if c == 0xf4 {
+			hi = 0x8f
+		}
+		if n < 4 || s[i+1] < lo || s[i+1] > hi || s[i+2]&0xc0 != 0x80 || s[i+3]&0xc0 != 0x80 {
+			return utf8.RuneError, 0
+		}
+		return rune(c&0x07)<<18 | rune(s[i+1]&0x3f)<<12 | rune(s[i+2]&0x3f)<<6 | rune(s[i+3]&0x3f), 4
+	}
+	return utf8.RuneError, 0
 }

@@ -26,8 +26,8 @@ func refStop(s string, i int, mode uint8) int {
 	for i < len(s) {
 		c := s[i]
 		if c < 0x80 {
-			stop := mode != modeValid && (c < 0x20 || c == '"' || c == '\\') ||
-				mode == modeJSON && (c == '<' || c == '>' || c == '&')
+			stop := mode != modeHTML && (c < 0x20 || c == '"' || c == '\\') ||
+				mode != modeSerde && (c == '<' || c == '>' || c == '&')
 			if stop {
 				return i
 			}
@@ -35,7 +35,7 @@ func refStop(s string, i int, mode uint8) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || size == 4 && c != 0xf0 || mode == modeJSON && r&^1 == 0x2028 {
+		if r == utf8.RuneError && size == 1 || size == 4 && c != 0xf0 || mode != modeSerde && r&^1 == 0x2028 {
 			return i
 		}
 		i += size
@@ -78,7 +78,7 @@ func TestNextStopAgreesWithTheRules(t *testing.T) {
 					head = head[:len(head)-1]
 				}
 				s := head + p + bg[len(head):]
-				for _, mode := range []uint8{modeValid, modeSerde, modeJSON} {
+				for _, mode := range []uint8{modeSerde, modeJSON, modeHTML} {
 					got, _ := nextStop(s, 0, mode)
 					if want := refStop(s, 0, mode); got != want {
 						t.Fatalf("nextStop(%q, mode %d) = %d, want %d", s, mode, got, want)

@@ -1,7 +1,6 @@
 package canon
 
 import (
-	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -497,20 +496,8 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 	return p, nil
 }
 
-// digitsEnd returns the end of the run of ASCII digits in d from p, eight
-// bytes a test.
+// digitsEnd returns the end of the run of ASCII digits in d from p.
 func digitsEnd(d []byte, p int) int {
-	for p+8 <= len(d) {
-		// A lane is a digit when x^'0' is 0 to 9: adding 0x76 sets its
-		// high bit from 10 up, and its own high bit is set from 0x80 up.
-		// A carry out of a lane only follows a non-digit lane, so the
-		// lowest flag is exact.
-		y := load64(d, p) ^ '0'*lsb
-		if m := (y + 0x76*lsb | y) & msb; m != 0 {
-			return p + bits.TrailingZeros64(m)>>3
-		}
-		p += 8
-	}
 	for p < len(d) && d[p]-'0' < 10 {
 		p++
 	}

@@ -357,25 +357,10 @@ func (c *canonicalizer) sortKeyed(ms []member) {
 
 // compare orders members by name, then by position in the document.
 func (c *canonicalizer) compare(a, b member) int {
-	if r := compareNames(c.name(a), c.name(b)); r != 0 {
+	if r := bytes.Compare(c.name(a), c.name(b)); r != 0 {
 		return r
 	}
 	return int(c.keyStart(a)) - int(c.keyStart(b))
-}
-
-// compareNames is bytes.Compare, eight bytes at a time as big-endian
-// numbers: names are short, and most differ within their first words.
-func compareNames(a, b []byte) int {
-	for len(a) >= 8 && len(b) >= 8 {
-		if x, y := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b); x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-		a, b = a[8:], b[8:]
-	}
-	return bytes.Compare(a, b)
 }
 
 // canonicalString reports whether the string token s has just returned is

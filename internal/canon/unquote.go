@@ -2,8 +2,6 @@ package canon
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 	"slices"
 	"unicode/utf8"
 )
@@ -72,55 +70,30 @@ func appendUnescaped(dst, body []byte, j int) ([]byte, int) {
 	return utf8.AppendRune(dst, r), i
 }
 
-// appendUnquotedValid is appendUnquoted of a body that is valid UTF-8.
-// Decoding such a body never lengthens it, so dst grows once, to hold
-// len(body) more bytes, and the runs between escapes are copied with
-// 8-byte stores as they are searched, a word at a time through their first
-// 64 bytes (where the escapes of dense text are found); a longer run is
-// found by bytes.IndexByte and copied whole. Every store lands within the
-// room of the output: the output so far is no longer than the input read.
+// appendUnquotedValid is appendUnquoted of a body that is valid UTF-8:
+// the runs between escapes are found by bytes.IndexByte and copied whole.
+// Decoding never lengthens such a body, so dst grows once.
 func appendUnquotedValid(dst, body []byte) []byte {
 	dst = slices.Grow(dst, len(body))
-	n, out := len(dst), dst[:cap(dst)]
 	for i := 0; i < len(body); {
-		j, found := i, false
-		for lim := min(i+64, len(body)-8); j <= lim; j += 8 {
-			x := load64(body, j)
-			binary.LittleEndian.PutUint64(out[n+j-i:], x)
-			// The lowest flag of zeroBytes is exact.
-			if m := zeroBytes(x^'\\'*lsb) & msb; m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				found = true
-				break
-			}
+		k := bytes.IndexByte(body[i:], '\\')
+		if k < 0 {
+			return append(dst, body[i:]...)
 		}
-		if !found {
-			k := bytes.IndexByte(body[j:], '\\')
-			if k < 0 {
-				k = len(body) - j
-			}
-			copy(out[n+j-i:], body[j:j+k])
-			j += k
-		}
-		n += j - i
-		if j == len(body) {
-			break
-		}
+		dst = append(dst, body[i:i+k]...)
+		j := i + k
 		if b := unescapes[body[j+1]]; b != 0 {
-			out[n] = b
-			n++
-			i = j + 2
+			dst, i = append(dst, b), j+2
 			continue
 		}
-		// Within out's room, no growth: an escape decodes to fewer bytes.
-		o, k := out[:n], j
+		k = j
 		if textEscape(body, j) {
-			k, o = textEscapes(body, j, o, true)
+			k, dst = textEscapes(body, j, dst, true)
 		}
 		if k == j {
-			o, k = appendUnescaped(out[:n], body, j)
+			dst, k = appendUnescaped(dst, body, j)
 		}
-		n, i = len(o), k
+		i = k
 	}
-	return out[:n]
+	return dst
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/nilness"
 )
 
 // Provider decides what happens to a terminal candidate. Implementations
@@ -34,7 +34,7 @@ func ValidateProviderID(id string) error {
 // the returned identity must pass ValidateProviderID (label "provider
 // identity"). On every error the identity returned is "".
 func ProviderIdentity(p Provider) (string, error) {
-	if canon.IsNil(p) {
+	if nilness.IsNil(p) {
 		return "", ErrInvalidProvider
 	}
 	id, ok := callID(p)

@@ -3,7 +3,7 @@ package toolloop
 import (
 	"math"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/nilness"
 )
 
 // This file holds the methods of the generated types that compute
@@ -18,7 +18,7 @@ func IsAccepted(d GateDecision) bool {
 	case GateDecisionHardPass, GateDecisionAcceptedByDescent:
 		return true
 	case *GateDecisionHardPass, *GateDecisionAcceptedByDescent:
-		return !canon.IsNil(d)
+		return !nilness.IsNil(d)
 	}
 	return false
 }

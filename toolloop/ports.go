@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/nilness"
 )
 
 // This file holds the loop's ports, implemented by drivers outside the
@@ -96,15 +96,15 @@ type ArtifactStore interface {
 
 // checkPort returns an error wrapping ErrNilPort if ctx is nil, ctx.Err()
 // if ctx is done, or an error wrapping ErrNilPort if port is nil (see
-// canon.IsNil); fn and name name the call and the port.
+// nilness.IsNil); fn and name name the call and the port.
 func checkPort(ctx context.Context, fn, name string, port any) error {
-	if canon.IsNil(ctx) {
+	if nilness.IsNil(ctx) {
 		return fmt.Errorf("%w: %s: nil context", ErrNilPort, fn)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if canon.IsNil(port) {
+	if nilness.IsNil(port) {
 		return fmt.Errorf("%w: %s: nil %s", ErrNilPort, fn, name)
 	}
 	return nil

@@ -1,4 +1,7 @@
-package canon
+// Package nilness holds the one definition of a nil port, provider or
+// context in the module: an interface value that holds nothing a caller
+// could act on.
+package nilness
 
 import "reflect"
 

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -395,22 +395,8 @@ func unsupported(list string, i int, empty bool) error {
 }
 
 // normalizeNewlines replaces every "\r\n", then every remaining "\r", with
-// "\n", through canon's one line-ending normalizer. It returns s itself (no
-// allocation) when s holds no '\r', and allocates only the result otherwise.
-func normalizeNewlines(s string) string {
-	if strings.IndexByte(s, '\r') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(canon.NormalizedNewlinesLen(s))
-	var window [512]byte
-	for s != "" {
-		n, read := canon.CopyNormalizedNewlines(window[:], s)
-		b.Write(window[:n])
-		s = s[read:]
-	}
-	return b.String()
-}
+// "\n" (newline.String): s itself when s holds no '\r'.
+func normalizeNewlines(s string) string { return newline.String(s) }
 
 // canonicalField is CanonicalJSON(raw) with the error naming the field
 // list[i].field.

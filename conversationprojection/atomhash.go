@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -179,7 +180,7 @@ func (w *window) putNormalized(t *token) bool {
 		if k = canon.PieceLen(t.s, min(k, normPiece)); k < len(t.s) && t.s[k-1] == '\r' {
 			k--
 		}
-		n, _ := canon.CopyNormalizedNewlines(scratch[:], t.s[:k])
+		n, _ := newline.Copy(scratch[:], t.s[:k])
 		if !escapeBody(w, scratch[:n]) {
 			t.worst = true
 			continue

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/lipapi"
 	"github.com/agentkernel/agentkernel/terminaldecision"
 )
@@ -271,7 +272,7 @@ func appendRewritten(b []byte, name, v string) []byte {
 	// rewriting only shortens it, and only rarely by a digit, in which
 	// case the value moves down. No separate pass measures it.
 	at := len(appendLength(b, len(v)))
-	n, _ := canon.CopyNormalizedNewlines(b[at:cap(b)], v)
+	n, _ := newline.Copy(b[at:cap(b)], v)
 	b = appendLength(b, n)
 	if len(b) < at {
 		copy(b[len(b):cap(b)], b[at:at+n])

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
-	"github.com/agentkernel/agentkernel/internal/canon"
+	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/terminaldecision"
 )
 
@@ -116,7 +116,7 @@ func (p *preimage) put(name, v string, norm bool) bool {
 		if name != "" {
 			size := len(v)
 			if crs {
-				size = canon.NormalizedNewlinesLen(v)
+				size = newline.Len(v)
 			}
 			n += copy(p.buf[n:], name)
 			n = putDecimal(&p.buf, n, size)
@@ -171,7 +171,7 @@ func putDecimal(buf *[windowBytes]byte, n, v int) int {
 func (p *preimage) copyValue() {
 	written, read := 0, 0
 	if p.crs {
-		written, read = canon.CopyNormalizedNewlines(p.buf[p.n:], p.rest)
+		written, read = newline.Copy(p.buf[p.n:], p.rest)
 	} else {
 		written = copy(p.buf[p.n:], p.rest)
 		read = written

@@ -75,13 +75,6 @@
 // ParsePrefixedDigest and IsPrefixedDigest validate and decode such strings
 // eight digits at a time, without allocating.
 //
-// # Line endings
-//
-// NormalizedNewlinesLen and CopyNormalizedNewlines turn every CRLF and
-// every other CR into LF, a line at a time, whole or window by window: the
-// one line-ending normalizer of the fingerprint records and the message
-// atoms.
-//
 // # Complexity and memory
 //
 // Scanning, escaping, validation and compaction are linear in the input

@@ -1,4 +1,4 @@
-package canon
+package newline
 
 import (
 	"math/rand/v2"
@@ -21,9 +21,9 @@ func copyInPieces(t *testing.T, s string, size int) string {
 		for i := range dst {
 			dst[i] = 0xff // garbage a call must not leave in its n bytes
 		}
-		n, read := CopyNormalizedNewlines(dst, rest)
+		n, read := Copy(dst, rest)
 		if read == 0 || n > len(dst) || read > len(rest) {
-			t.Fatalf("CopyNormalizedNewlines(%q) into %d bytes: n %d, read %d", rest, size, n, read)
+			t.Fatalf("Copy(%q) into %d bytes: n %d, read %d", rest, size, n, read)
 		}
 		out = append(out, dst[:n]...)
 		rest = rest[read:]
@@ -31,19 +31,19 @@ func copyInPieces(t *testing.T, s string, size int) string {
 	return string(out)
 }
 
-// TestCopyNormalizedNewlinesExhaustive checks every string of up to 10
+// TestCopyExhaustive checks every string of up to 10
 // bytes over {a, CR, LF}, whole and through windows of 1 to 9 bytes, so a
 // CR meets every lane of a word and every window edge, with LFs before and
 // after it.
-func TestCopyNormalizedNewlinesExhaustive(t *testing.T) {
+func TestCopyExhaustive(t *testing.T) {
 	alphabet := []byte{'a', '\r', '\n'}
 	var b []byte
 	var walk func()
 	walk = func() {
 		s := string(b)
 		want := normalizeRef(s)
-		if got := NormalizedNewlinesLen(s); got != len(want) {
-			t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+		if got := Len(s); got != len(want) {
+			t.Fatalf("Len(%q) = %d, want %d", s, got, len(want))
 		}
 		for _, size := range []int{1, 2, 3, 7, 8, 9, len(s) + 8} {
 			if got := copyInPieces(t, s, size); got != want {
@@ -62,17 +62,17 @@ func TestCopyNormalizedNewlinesExhaustive(t *testing.T) {
 	walk()
 }
 
-// TestCopyNormalizedNewlinesLongTexts checks long texts whose CRs fall in
+// TestCopyLongTexts checks long texts whose CRs fall in
 // every lane of a word, with high bytes around them (a borrow must not
 // flag a neighbour).
-func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
+func TestCopyLongTexts(t *testing.T) {
 	for _, unit := range []string{"x\r\n", "\u00e9\r", "\x0e\r\x0c\n", "\r\r\n\n", "\xff\x0d", "plain text without line breaks",
 		"2025-03-14 09:26:55.284 WARN a log line long enough to span several words\r\n", "a line ended by a lone CR, then more of the same\r"} {
 		for pad := 0; pad < 9; pad++ {
 			s := strings.Repeat("\x8d", pad) + strings.Repeat(unit, 40)
 			want := normalizeRef(s)
-			if got := NormalizedNewlinesLen(s); got != len(want) {
-				t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+			if got := Len(s); got != len(want) {
+				t.Fatalf("Len(%q) = %d, want %d", s, got, len(want))
 			}
 			for _, size := range []int{5, 8, 64, 4096} {
 				if got := copyInPieces(t, s, size); got != want {
@@ -83,11 +83,11 @@ func TestCopyNormalizedNewlinesLongTexts(t *testing.T) {
 	}
 }
 
-// TestCopyNormalizedNewlinesLineLengths checks lines of every length from
-// 0 to well past longLine, ended by CRLF, a lone CR, a CR that ends the
-// text or nothing, through windows that cut them before, at and after the
-// lengths at which the normalizers change how they find a line's end.
-func TestCopyNormalizedNewlinesLineLengths(t *testing.T) {
+// TestCopyLineLengths checks lines of every length from 0 to 73, ended by
+// CRLF, a lone CR, a CR that ends the text or nothing, through windows
+// that cut them before, at and after every word boundary.
+func TestCopyLineLengths(t *testing.T) {
+	const longLine = 32
 	for n := 0; n <= 2*longLine+9; n++ {
 		line := strings.Repeat("abcdefg\u00e9", n/9+1)[:n]
 		for _, end := range []string{"\r\n", "\r", ""} {
@@ -105,12 +105,10 @@ func TestCopyNormalizedNewlinesLineLengths(t *testing.T) {
 	}
 }
 
-// TestCopyNormalizedNewlinesMixedLines checks texts whose lines switch
-// between short ones (found within two words) and long ones (found with
-// strings.IndexByte) at every length around the switch, with every line
+// TestCopyMixedLines checks texts of short and long lines, with every line
 // ending, empty lines among them, through windows of every size up to
 // three words.
-func TestCopyNormalizedNewlinesMixedLines(t *testing.T) {
+func TestCopyMixedLines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ends := []string{"\r\n", "\r", "\n", "\r\r\n", "\r\n\r\n"}
 	for text := 0; text < 300; text++ {
@@ -136,18 +134,18 @@ func TestCopyNormalizedNewlinesMixedLines(t *testing.T) {
 	}
 }
 
-func TestCopyNormalizedNewlinesEmpty(t *testing.T) {
-	if n, read := CopyNormalizedNewlines(nil, "a\r"); n != 0 || read != 0 {
+func TestCopyEmpty(t *testing.T) {
+	if n, read := Copy(nil, "a\r"); n != 0 || read != 0 {
 		t.Fatalf("into nil: %d, %d", n, read)
 	}
-	if n, read := CopyNormalizedNewlines(make([]byte, 4), ""); n != 0 || read != 0 {
+	if n, read := Copy(make([]byte, 4), ""); n != 0 || read != 0 {
 		t.Fatalf("from empty: %d, %d", n, read)
 	}
 }
 
-// FuzzNormalizedNewlines checks both normalizers against the obvious
-// replacement on arbitrary text: NormalizedNewlinesLen, and
-// CopyNormalizedNewlines whole and through windows of 1 to 64 bytes, so
+// FuzzNormalizedNewlines checks Len, String and Copy against the obvious
+// replacement on arbitrary text: Len, and
+// Copy whole and through windows of 1 to 64 bytes, so
 // that lines of every length meet every window edge. Seeds:
 // testdata/fuzz/FuzzNormalizedNewlines.
 func FuzzNormalizedNewlines(f *testing.F) {
@@ -155,8 +153,11 @@ func FuzzNormalizedNewlines(f *testing.F) {
 	f.Add(strings.Repeat("x", 60)+"\r\n"+strings.Repeat("y", 70)+"\r\r\n", uint8(7))
 	f.Fuzz(func(t *testing.T, s string, window uint8) {
 		want := normalizeRef(s)
-		if got := NormalizedNewlinesLen(s); got != len(want) {
-			t.Fatalf("NormalizedNewlinesLen(%q) = %d, want %d", s, got, len(want))
+		if got := Len(s); got != len(want) {
+			t.Fatalf("Len(%q) = %d, want %d", s, got, len(want))
+		}
+		if got := String(s); got != want {
+			t.Fatalf("String(%q) = %q, want %q", s, got, want)
 		}
 		for _, size := range []int{int(window)%64 + 1, len(s) + 8} {
 			if got := copyInPieces(t, s, size); got != want {
@@ -164,4 +165,14 @@ func FuzzNormalizedNewlines(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestStringAllocatesOnlyItsResult(t *testing.T) {
+	s := strings.Repeat("line\r\n", 300)
+	if a := testing.AllocsPerRun(10, func() { _ = String(s) }); a != 1 {
+		t.Errorf("String allocated %.0f times, want 1", a)
+	}
+	if a := testing.AllocsPerRun(10, func() { _ = String("no CR") }); a != 0 {
+		t.Errorf("String of a text without CR allocated %.0f times, want 0", a)
+	}
 }

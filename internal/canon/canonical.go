@@ -467,7 +467,7 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		}
 		if d == nil {
 			// A string whose spelling changes may grow up to
-			// maxEscapeGrowth times (writeString makes that room).
+			// MaxEscapeGrowth times (writeString makes that room).
 			c.consumed += s.tokEnd - s.tokStart
 			out = c.room(out, s.tokEnd-s.tokStart+32)
 		}

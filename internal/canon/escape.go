@@ -3,6 +3,7 @@ package canon
 import (
 	"encoding/binary"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // The escapers of both styles: scanRun finds the next byte needing work,
@@ -84,13 +85,13 @@ func appendEscape(dst []byte, e uint64) []byte {
 // escapedRest estimates the escaped length of the rest bytes of a string
 // not escaped yet, from the written bytes the read ones became: at the
 // rate seen so far, in eighths (rounded up; at least 1, at most
-// maxEscapeGrowth), so that a string dense in escapes grows its output
+// MaxEscapeGrowth), so that a string dense in escapes grows its output
 // once or twice rather than by many small steps.
 func escapedRest(rest, written, read int) int {
 	if read == 0 {
 		return rest
 	}
-	r8 := min(max((8*written+read-1)/read, 8), 8*maxEscapeGrowth)
+	r8 := min(max((8*written+read-1)/read, 8), 8*MaxEscapeGrowth)
 	return rest/8*r8 + rest%8*r8/8
 }
 
@@ -106,9 +107,10 @@ func escapeTable(html bool) (t [0x80]string) {
 	return t
 }
 
-// maxEscapeGrowth is the most bytes either style writes for one input byte
-// (\u00xx for a control byte, \ufffd for an invalid byte).
-const maxEscapeGrowth = 6
+// MaxEscapeGrowth is the most bytes either style writes for one input
+// byte (\u00xx for a control byte, \ufffd for an invalid byte): a string
+// of n bytes escapes to at most MaxEscapeGrowth*n+2 bytes.
+const MaxEscapeGrowth = 6
 
 // AppendJSONString appends s as a JSON string by the encoding/json style's
 // rule: '"' and '\\' escaped, \b \f \n \r \t short forms, other control
@@ -121,6 +123,19 @@ const maxEscapeGrowth = 6
 func AppendJSONString[T ~string | ~[]byte](dst []byte, s T) []byte {
 	dst, _ = appendEscaped(append(dst, '"'), s, modeJSON)
 	return append(dst, '"')
+}
+
+// EscapeJSON writes s escaped as AppendJSONString escapes it, without the
+// quotes, into dst as far as it fits, and returns the number of bytes
+// written and the number of bytes of s consumed: it stops before the first
+// byte or escape that does not fit (dst of at least MaxEscapeGrowth bytes
+// always takes some), never splitting a UTF-8 sequence or an
+// escape, so writing a long s into a window emptied between calls gives
+// the escaped form of the whole. It never writes past len(dst) and does
+// not allocate.
+func EscapeJSON[T ~string | ~[]byte](dst []byte, s T) (n, read int) {
+	out, read, _ := escape(dst[:0:len(dst)], s, modeJSON, true)
+	return len(out), read
 }
 
 // AppendSerdeString appends s as a JSON string exactly as serde_json writes
@@ -143,27 +158,27 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // UTF-8 kept), as encoding/json rewrites raw JSON. In modeSerde it stops
 // with ok false at the first byte that is not valid UTF-8, having appended
 // an unspecified prefix.
-//
-// Words of ASCII are settled inline. Clean words only extend the pending
-// run, copied whole when the next escape (or the end) is reached; in a word
-// with bytes to escape, each short run and each escape (from the style's
-// table) is written with one 8-byte store. Where words with bytes to
-// escape come close together (code, markup, JSON, terminal output), the
-// branches that tell clean words from the others would be mispredicted
-// at random: escapeDense then writes every byte from the table, with no
-// branch per escape, until a stretch of clean words. nextStop takes over at
-// the first byte from 0x80 up. The stores need slack past the output: when
-// dst has too little room left for them but more than the rest of s, the
-// rest is written by the exact byte path, so that a dst sized for the
-// output is filled without being grown.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
-	tab := &serdeEscapeWords
-	switch mode {
-	case modeJSON:
-		tab = &jsonEscapeWords
-	case modeHTML:
-		tab = &htmlEscapeWords
-	}
+	dst, _, ok = escape(dst, s, mode, false)
+	return dst, ok
+}
+
+// escape is appendEscaped; with bound it never grows dst but stops where
+// the next byte or escape does not fit in cap(dst), and read is how much
+// of s it has escaped (all of it otherwise).
+//
+// Words of ASCII are settled inline, the fast path: clean words only
+// extend the pending run s[start:i], copied whole when the next escape
+// (or the end) is reached; a word with bytes to escape is written by
+// escapeWord. Where such words come close together (code, markup, JSON,
+// terminal output), the branches that tell clean words from the others
+// would be mispredicted at random: escapeDense then writes every byte from
+// the table, with no branch per escape, until a stretch of clean words.
+// The exact path (nextStop, escapeAt) takes over at the first byte from
+// 0x80 up, and near the end of a dst that may be sized for the output:
+// the fast paths' stores need slack past the output, which the exact
+// path does not, so such a dst is filled without being grown.
+func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []byte, read int, ok bool) {
 	n0 := len(dst)
 	start, i := 0, 0          // s[start:i] is the pending run
 	lastStop := -denseGap - 1 // the last word with a byte to escape
@@ -174,7 +189,7 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 				break
 			}
 			var m uint64
-			switch mode {
+			switch mode { // written out: a call per word costs a tenth
 			case modeJSON:
 				m = jsonStops7(x)
 			case modeHTML:
@@ -186,93 +201,131 @@ func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, 
 				i += 8
 				continue
 			}
+			if bound && cap(dst)-len(dst) < i-start+wordRoom {
+				break // the exact path writes what fits
+			}
 			if i-lastStop <= denseGap {
 				dst = append(dst, s[start:i]...)
-				start = i
 				var j int
-				if dst, j = escapeDense(dst, s, i, n0, mode); j > i {
+				if dst, j = escapeDense(dst, s, i, n0, mode, bound); j > i {
 					i, start = j, j
 					continue
 				}
+				start = i
 			}
 			lastStop = i
 			if r := i - start; r > 8 {
 				dst = append(dst, s[start:i]...)
 				start = i
 			}
-			n := len(dst)
-			if room := cap(dst) - n; room < 8+8*maxEscapeGrowth+8 {
+			if room := cap(dst) - len(dst); room < wordRoom {
 				if room > len(s)-i {
-					// Near the end of a buffer that may be sized for
-					// the output: the exact path below writes no
-					// byte past what it appends.
-					break
+					break // the exact path writes no byte past what it appends
 				}
-				// Grown by hand: slices.Grow builds its appended
-				// zeros as a separate allocation under the race
-				// detector, doubling what a long string costs there.
-				g := make([]byte, n, n+8+8*maxEscapeGrowth+8+escapedRest(len(s)-i, n-n0, i))
-				copy(g, dst)
-				dst = g
+				dst = grow(dst, wordRoom+escapedRest(len(s)-i, len(dst)-n0, i))
 			}
-			out := dst[:cap(dst)]
-			if r := i - start; r > 0 {
-				// start+8 <= i+8 <= len(s)
-				binary.LittleEndian.PutUint64(out[n:], load64(s, start))
-				n += r
-			}
-			if m&(m-1) != 0 {
-				// Two or more: every byte from the table, one store each.
-				bt, _ := byteTables(mode)
-				for k := 0; k < 8; k++ {
-					e := bt[byte(x>>(8*k))]
-					binary.LittleEndian.PutUint64(out[n:], e)
-					n += int(e >> 56)
-				}
-				dst = out[:n]
-				i += 8
-				start = i
-				continue
-			}
-			k := bits.TrailingZeros64(m) >> 3
-			binary.LittleEndian.PutUint64(out[n:], x)
-			n += k
-			e := tab[byte(x>>(8*k))]
-			binary.LittleEndian.PutUint64(out[n:], e)
-			n += int(e >> 56)
-			dst = out[:n]
-			i += 8
-			start = i - 7 + k
+			dst = escapeWord(dst, s, start, i, x, m, mode)
+			start, i = wordNext(i, m), i+8
 		}
 		j, _ := nextStop(s, i, mode)
-		if j >= len(s) {
-			return append(dst, s[start:]...), true
+		var done bool
+		if dst, read, done = appendRun(dst, s, start, min(j, len(s)), bound); done {
+			return dst, read, true
 		}
-		dst = append(dst, s[start:j]...)
-		if c := s[j]; c < 0x80 {
-			dst = appendEscape(dst, tab[c])
-			i, start = j+1, j+1
-			continue
-		}
-		r, size := decodeRune(s, j)
-		switch {
-		case size == 0 && mode == modeHTML:
-			// Raw JSON keeps its invalid bytes.
-			dst = append(dst, s[j])
-			i, start = j+1, j+1
-		case size == 0:
-			if mode != modeJSON {
-				return dst, false
-			}
-			dst = append(dst, `\ufffd`...)
-			i, start = j+1, j+1
-		case mode != modeSerde && r&^1 == 0x2028:
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xf])
-			i, start = j+3, j+3
-		default:
-			i, start = j+size, j
+		if dst, i, start, ok = escapeAt(dst, s, j, mode); !ok {
+			return dst, j, false
 		}
 	}
+}
+
+// appendRun appends the clean run s[start:j] and reports done, with how
+// much of s is written, at the end of s or, with bound, where the run or
+// the escape at j does not fit.
+func appendRun[T ~string | ~[]byte](dst []byte, s T, start, j int, bound bool) (_ []byte, read int, done bool) {
+	if room := cap(dst) - len(dst); bound && room < j-start {
+		// The run fits only in part: cut where no sequence is split.
+		k := 0
+		if room >= utf8.UTFMax {
+			k = pieceEnd(s[start:j], room)
+		}
+		return append(dst, s[start:start+k]...), start + k, true
+	}
+	dst = append(dst, s[start:j]...)
+	return dst, j, j == len(s) || bound && cap(dst)-len(dst) < MaxEscapeGrowth
+}
+
+// wordRoom is the room the fast path needs past the output for a word:
+// its run, its escapes and an 8-byte store's slack.
+const wordRoom = 8 + 8*MaxEscapeGrowth + 8
+
+// escapeWord appends the pending run s[start:i] (at most eight bytes) and
+// the ASCII word x at s[i:], whose bytes to escape m flags, escaped: one
+// 8-byte store for the run and one per escape, or, with two or more
+// escapes, every byte from the table. dst has wordRoom bytes of room.
+func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64, mode uint8) []byte {
+	n := len(dst)
+	out := dst[:cap(dst)]
+	if r := i - start; r > 0 {
+		// start+8 <= i+8 <= len(s)
+		binary.LittleEndian.PutUint64(out[n:], load64(s, start))
+		n += r
+	}
+	bt, _ := byteTables(mode)
+	if m&(m-1) != 0 {
+		for k := 0; k < 8; k++ {
+			e := bt[byte(x>>(8*k))]
+			binary.LittleEndian.PutUint64(out[n:], e)
+			n += int(e >> 56)
+		}
+		return out[:n]
+	}
+	k := bits.TrailingZeros64(m) >> 3
+	binary.LittleEndian.PutUint64(out[n:], x)
+	n += k
+	e := bt[byte(x>>(8*k))]
+	binary.LittleEndian.PutUint64(out[n:], e)
+	return out[:n+int(e>>56)]
+}
+
+// wordNext returns where the pending run starts after escapeWord wrote the
+// word at i whose escapes m flags: past the word when it had several
+// (every byte written), else just past the one escape.
+func wordNext(i int, m uint64) int {
+	if m&(m-1) != 0 {
+		return i + 8
+	}
+	return i + bits.TrailingZeros64(m)>>3 + 1
+}
+
+// escapeAt appends the escape of the character at s[j], where nextStop
+// stopped, and returns where scanning and the pending run go on. ok is
+// false at invalid UTF-8 in modeSerde.
+func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte, i, start int, ok bool) {
+	if c := s[j]; c < 0x80 {
+		bt, _ := byteTables(mode)
+		return appendEscape(dst, bt[c]), j + 1, j + 1, true
+	}
+	r, size := decodeRune(s, j)
+	switch {
+	case size == 0 && mode == modeHTML:
+		return append(dst, s[j]), j + 1, j + 1, true // raw JSON keeps its invalid bytes
+	case size == 0 && mode == modeJSON:
+		return append(dst, `\ufffd`...), j + 1, j + 1, true
+	case size == 0:
+		return dst, j, j, false
+	case mode != modeSerde && r&^1 == 0x2028:
+		return append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xf]), j + 3, j + 3, true
+	}
+	return dst, j + size, j, true // a sequence the automaton leaves, needing no escape
+}
+
+// grow returns dst with room for n more bytes, grown by hand: slices.Grow
+// builds its appended zeros as a separate allocation under the race
+// detector, doubling what a long string costs there.
+func grow(dst []byte, n int) []byte {
+	g := make([]byte, len(dst), len(dst)+n)
+	copy(g, dst)
+	return g
 }
 
 // denseGap is how close (in bytes) two words with bytes to escape must
@@ -289,21 +342,20 @@ const denseGap = 32
 // stores but might have been sized for the output (more than the rest of
 // s left; dst is grown otherwise, n0 being where the escaped string starts
 // in it). It returns dst and the offset in s where it stopped.
-func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8) ([]byte, int) {
+func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bound bool) ([]byte, int) {
 	bt, bl := byteTables(mode)
 	n, out := len(dst), dst[:cap(dst)]
 	lastStop := i
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
 		if len(out)-n < denseRoom {
-			if len(out)-n > len(s)-i {
+			if bound || len(out)-n > len(s)-i {
 				break
 			}
-			g := make([]byte, n, n+denseRoom+escapedRest(len(s)-i, n-n0, i))
-			copy(g, out[:n])
-			out = g[:cap(g)]
+			out = grow(out[:n], denseRoom+escapedRest(len(s)-i, n-n0, i))
+			out = out[:cap(out)]
 		}
 		// Unrolled: a loop over the sixteen bytes costs a bounds check
-		// and a branch a byte. p stays below 16*maxEscapeGrowth: masked,
+		// and a branch a byte. p stays below 16*MaxEscapeGrowth: masked,
 		// it needs no bounds check against the window.
 		o, b := (*[denseRoom]byte)(out[n:n+denseRoom]), s[i:i+16]
 		p, c := 0, b[0]

@@ -165,3 +165,41 @@ func TestScanningDenseEscapesAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeJSONFillsWindows escapes every corpus class and strings that
+// grow sixfold through windows of many sizes, emptied between calls, and
+// checks the concatenation against AppendJSONString and that no call
+// writes past its window.
+func TestEscapeJSONFillsWindows(t *testing.T) {
+	texts := []string{"", "a", strings.Repeat("\x01<\xff", 300), strings.Repeat("é中😀\u2028", 200)}
+	for _, c := range corpus.Load(t) {
+		texts = append(texts, c.Prefix(5000))
+	}
+	for _, s := range texts {
+		want := AppendJSONString(nil, s)
+		want = want[1 : len(want)-1]
+		for _, size := range []int{MaxEscapeGrowth, 7, 13, 64, 389, 1000, 4096} {
+			var got []byte
+			win := make([]byte, size+8)
+			for rest := s; ; {
+				for i := range win {
+					win[i] = 0xee
+				}
+				n, read := EscapeJSON(win[:size], rest)
+				if win[size] != 0xee || n > size {
+					t.Fatalf("window of %d: wrote past it (n %d, read %d, rest %.20q)", size, n, read, rest)
+				}
+				got, rest = append(got, win[:n]...), rest[read:]
+				if rest == "" {
+					break
+				}
+				if read == 0 && n == 0 {
+					t.Fatalf("window of %d: no progress", size)
+				}
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%.30q through windows of %d differs", s, size)
+			}
+		}
+	}
+}

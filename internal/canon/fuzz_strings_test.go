@@ -59,7 +59,8 @@ var stringSeeds = []string{
 // bytes: the encoding/json style against the rule and json.Marshal
 // (jsonStringWant; appending and
 // streaming into a Digest, with lengths crossing the chunk and window
-// boundaries), the serde style against serdeReference, and
+// boundaries, and through windows with EscapeJSON), the serde style
+// against serdeReference, and
 // Scanner.AppendString against encoding/json's decoding.
 func FuzzStringWriters(f *testing.F) {
 	for _, s := range stringSeeds {
@@ -76,6 +77,18 @@ func FuzzStringWriters(f *testing.F) {
 		}
 		if buf := make([]byte, 0, len(want)); &AppendJSONString(buf, s)[0] != &buf[:1][0] {
 			t.Fatal("AppendJSONString grew a buffer sized for its output")
+		}
+		win := make([]byte, MaxEscapeGrowth+int(pad)%512)
+		var through []byte
+		for rest := s; rest != ""; {
+			n, read := EscapeJSON(win, rest)
+			if n == 0 && read == 0 {
+				t.Fatalf("EscapeJSON through %d bytes made no progress", len(win))
+			}
+			through, rest = append(through, win[:n]...), rest[read:]
+		}
+		if !bytes.Equal(through, want[1:len(want)-1]) {
+			t.Fatalf("EscapeJSON through windows of %d differs", len(win))
 		}
 		ref, refOK := serdeReference(s)
 		got, ok := AppendSerdeString([]byte("keep"), s)

@@ -103,7 +103,7 @@ func (d *Digest) streamEscaped(s []byte, str string, mode uint8) bool {
 			st.h.Write(w) //nolint:errcheck // hash writes never fail
 			w = w[:0]
 		}
-		room := (cap(w) - len(w)) / maxEscapeGrowth
+		room := (cap(w) - len(w)) / MaxEscapeGrowth
 		ok := true
 		if str != "" {
 			k := pieceEnd(str, room)

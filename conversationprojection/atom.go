@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentkernel/agentkernel/internal/canon"
 	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
@@ -206,7 +207,7 @@ func AtomOfMessage(msg lipapi.Message) (MessageAtomV1, error) {
 	if len(msg.Parts) == 0 {
 		return MessageAtomV1{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
 	}
-	return atomOf(role, msg.Parts, contentOfPart)
+	return atomOf(role, &partSource{legacy: msg.Parts})
 }
 
 // AtomOfItem projects a message item to its normalized MessageAtomV1.
@@ -248,18 +249,19 @@ func AtomOfItem(item lipapi.Item) (MessageAtomV1, error) {
 	if err != nil {
 		return MessageAtomV1{}, err
 	}
-	return atomOf(role, item.Content, contentOfContentPart)
+	return atomOf(role, &partSource{items: item.Content})
 }
 
-// atomOf builds the atom of role and parts, each part mapped by mapPart;
-// the first failure is returned.
-func atomOf[P any](role lipapi.Role, parts []P, mapPart func(*P, int) (NormalizedContent, error)) (MessageAtomV1, error) {
-	content := make([]NormalizedContent, len(parts))
-	for i := range parts {
-		var err error
-		if content[i], err = mapPart(&parts[i], i); err != nil {
+// atomOf builds the atom of role and the parts of src, each mapped to its
+// element and materialized; the first failure is returned.
+func atomOf(role lipapi.Role, src *partSource) (MessageAtomV1, error) {
+	content := make([]NormalizedContent, src.len())
+	for i := range content {
+		e, _, err := src.element(i, nil)
+		if err != nil {
 			return MessageAtomV1{}, err
 		}
+		content[i] = e.content()
 	}
 	return MessageAtomV1{Role: role, Content: content}, nil
 }
@@ -311,81 +313,6 @@ func itemRole(item *lipapi.Item) (lipapi.Role, error) {
 	return role, nil
 }
 
-// contentOfPart maps legacy part i.
-func contentOfPart(p *lipapi.Part, i int) (NormalizedContent, error) {
-	c := NormalizedContent{Kind: ContentKind(p.Kind)}
-	var err error
-	switch p.Kind {
-	case lipapi.PartText, lipapi.PartToolResult:
-		c.Text = normalizeNewlines(p.Text)
-	case lipapi.PartImageRef:
-		c.ImageRef, c.ImageMIME = p.ImageRef, p.ImageMIME
-		if len(p.Content) > 0 {
-			c.Annotation = &NormalizedAnnotation{Type: "image_detail"}
-			c.Annotation.Data, err = canonicalField(p.Content, "parts", i, "content")
-		}
-	case lipapi.PartFileRef:
-		c.FileRef, c.FileMIME, c.FileName = p.FileRef, p.FileMIME, p.FileName
-	case lipapi.PartJSON:
-		var cj []byte
-		if cj, err = canonicalField(p.Content, "parts", i, "content"); err == nil {
-			c.Text = string(cj)
-			c.Annotation = &NormalizedAnnotation{Type: "json_content", Data: cj}
-			c.JSON = slices.Clone(cj)
-		}
-	case lipapi.PartReasoning:
-		c.Reasoning, err = normalizeReasoning(p.Reasoning, "parts", i)
-	default:
-		return NormalizedContent{}, unsupported("parts", i, p.Kind == "")
-	}
-	if err != nil {
-		return NormalizedContent{}, err
-	}
-	return c, nil
-}
-
-// contentOfContentPart maps item content part i.
-func contentOfContentPart(p *lipapi.ContentPart, i int) (NormalizedContent, error) {
-	c := NormalizedContent{Kind: ContentKind(p.Kind)}
-	var err error
-	switch p.Kind {
-	case lipapi.ContentPartText, lipapi.ContentPartToolResult:
-		c.Text = normalizeNewlines(p.Text)
-	case lipapi.ContentPartImageRef:
-		c.ImageRef, c.ImageMIME = p.ImageRef, p.ImageMIME
-		c.Annotation, err = normalizeAnnotation(p.Annotation, i)
-	case lipapi.ContentPartFileRef:
-		c.FileRef, c.FileData, c.FileMIME, c.FileName = p.FileRef, p.FileData, p.FileMIME, p.FileName
-	case lipapi.ContentPartVideoRef:
-		c.VideoRef, c.VideoMIME = p.VideoRef, p.VideoMIME
-	case lipapi.ContentPartRefusal:
-		c.Refusal = normalizeNewlines(p.Refusal)
-	case lipapi.ContentPartReasoning:
-		c.Reasoning, err = normalizeReasoning(p.Reasoning, "content", i)
-	case lipapi.ContentPartSummary:
-		c.Summary = normalizeNewlines(p.Summary)
-	case lipapi.ContentPartAnnotation:
-		c.Annotation, err = normalizeAnnotation(p.Annotation, i)
-	case lipapi.ContentPartAssistantRef:
-		c.AssistantRef = p.AssistantRef
-	case lipapi.ContentPartJSON:
-		var cj []byte
-		if cj, err = canonicalField([]byte(p.Text), "content", i, "text"); err == nil {
-			if c.Annotation, err = normalizeAnnotation(p.Annotation, i); err == nil {
-				c.Text, c.JSON = string(cj), cj
-			}
-		}
-	case lipapi.ContentPartExtension:
-		c.Extension, err = normalizeExtension(p.Extension, i)
-	default:
-		return NormalizedContent{}, unsupported("content", i, p.Kind == "")
-	}
-	if err != nil {
-		return NormalizedContent{}, err
-	}
-	return c, nil
-}
-
 // unsupported reports an unknown or empty kind without echoing it.
 func unsupported(list string, i int, empty bool) error {
 	if empty {
@@ -394,68 +321,52 @@ func unsupported(list string, i int, empty bool) error {
 	return fmt.Errorf("%w: %s[%d]: unknown kind", ErrUnsupportedContent, list, i)
 }
 
-// normalizeNewlines replaces every "\r\n", then every remaining "\r", with
-// "\n" (newline.String): s itself when s holds no '\r'.
-func normalizeNewlines(s string) string { return newline.String(s) }
-
-// canonicalField is CanonicalJSON(raw) with the error naming the field
-// list[i].field.
-func canonicalField(raw []byte, list string, i int, field string) ([]byte, error) {
-	cj, err := CanonicalJSON(raw)
-	if err != nil {
-		return nil, errorf("%s[%d].%s: %w", list, i, field, err)
+// content materializes e as the NormalizedContent it stands for, sharing
+// no memory with the part it was mapped from.
+func (e *element) content() NormalizedContent {
+	c := NormalizedContent{Kind: ContentKind(e.kind.s), Text: e.text.text(), ImageRef: e.imageRef.s,
+		ImageMIME: e.imageMIME.s, FileRef: e.fileRef.s, FileData: e.fileData.s, FileMIME: e.fileMIME.s,
+		FileName: e.fileName.s, VideoRef: e.videoRef.s, VideoMIME: e.videoMIME.s, Refusal: e.refusal.text(),
+		Summary: e.summary.text(), AssistantRef: e.assistantRef.s, JSON: e.json.json()}
+	if r := &e.reasoning; r.present {
+		c.Reasoning = &NormalizedReasoning{Dialect: r.dialect.s, Text: r.text.text(), Signature: r.signature.s,
+			Opaque: r.opaque.json(), Summary: r.summary.json(), Content: r.content.json(),
+			EncryptedContent: r.encryptedContent.json(), EncryptedContentPresent: r.encryptedContentPresent}
 	}
-	return cj, nil
+	if a := &e.annotation; a.present {
+		c.Annotation = &NormalizedAnnotation{Type: a.typ.s, Data: a.data.json()}
+	}
+	if x := &e.extension; x.present {
+		c.Extension = &NormalizedExtension{Namespace: x.namespace.s, Type: x.typ.s, Implementor: x.implementor.s,
+			Data: x.data.json()}
+	}
+	return c
 }
 
-// normalizeAnnotation is A(a) of item content part i.
-func normalizeAnnotation(a *lipapi.AnnotationPart, i int) (*NormalizedAnnotation, error) {
-	if a == nil {
-		return nil, nil
+// text materializes a string value: a text normalized, canonical JSON as
+// its text.
+func (v *value) text() string {
+	switch v.kind {
+	case vText:
+		return newline.String(v.s)
+	case vJSONStr:
+		return strings.Clone(v.s) // a view of the part or of scratch space
+	case vCanonStr:
+		return string(v.json())
 	}
-	data, err := canonicalField(a.Data, "content", i, "annotation.data")
-	if err != nil {
-		return nil, err
-	}
-	return &NormalizedAnnotation{Type: a.Type, Data: data}, nil
+	return v.s
 }
 
-// normalizeExtension is E(e) of item content part i.
-func normalizeExtension(e *lipapi.ExtensionContentPart, i int) (*NormalizedExtension, error) {
-	if e == nil {
-		return nil, nil
+// json materializes a JSON value: a copy of its canonical form, nil when
+// absent.
+func (v *value) json() json.RawMessage {
+	switch v.kind {
+	case vJSON, vJSONStr:
+		return slices.Clone(v.bytes())
+	case vCanon, vCanonStr:
+		// Validated when it was read: it cannot fail.
+		cj, _ := canon.AppendCanonicalJSON(nil, v.bytes())
+		return cj
 	}
-	data, err := canonicalField(e.Data, "content", i, "extension.data")
-	if err != nil {
-		return nil, err
-	}
-	return &NormalizedExtension{Namespace: e.Namespace, Type: e.Type, Implementor: e.Implementor, Data: data}, nil
-}
-
-// normalizeReasoning is R(r) of part list[i]; the JSON payloads are
-// canonicalized in the order opaque, summary, content, encrypted_content.
-func normalizeReasoning(r *lipapi.ReasoningPart, list string, i int) (*NormalizedReasoning, error) {
-	if r == nil {
-		return nil, nil
-	}
-	n := &NormalizedReasoning{
-		Dialect:                 string(lipapi.NormalizeReasoningDialect(r.Dialect)),
-		Text:                    normalizeNewlines(r.Text),
-		Signature:               r.Signature,
-		EncryptedContentPresent: r.EncryptedContentPresent,
-	}
-	var err error
-	if n.Opaque, err = canonicalField(r.Opaque, list, i, "reasoning.opaque"); err != nil {
-		return nil, err
-	}
-	if n.Summary, err = canonicalField(r.Summary, list, i, "reasoning.summary"); err != nil {
-		return nil, err
-	}
-	if n.Content, err = canonicalField(r.Content, list, i, "reasoning.content"); err != nil {
-		return nil, err
-	}
-	if n.EncryptedContent, err = canonicalField(r.EncryptedContent, list, i, "reasoning.encrypted_content"); err != nil {
-		return nil, err
-	}
-	return n, nil
+	return nil
 }

@@ -1,8 +1,6 @@
 package conversationprojection
 
-import (
-	"github.com/agentkernel/agentkernel/internal/canon"
-)
+import "github.com/agentkernel/agentkernel/internal/canon"
 
 // CanonicalAtomBytes returns the deterministic JSON bytes for atom, by the
 // rule below, produced without reflection:
@@ -72,195 +70,18 @@ func atomSizeHint(a *MessageAtomV1) int {
 // appendAtom appends the canonical bytes of a to dst, passing them through
 // d (nil: no hashing) as they are written.
 func appendAtom(dst []byte, d *canon.Digest, a *MessageAtomV1) ([]byte, error) {
-	dst = appendAtomStart(dst, d, string(a.Role))
+	dst = d.AppendJSONString(append(dst, `{"role":`...), string(a.Role))
 	if a.Content == nil {
-		return append(dst, "null}"...), nil
+		return append(dst, `,"content":null}`...), nil
 	}
-	dst = append(dst, '[')
+	dst = append(dst, `,"content":[`...)
 	for i := range a.Content {
+		e := elementOfContent(&a.Content[i])
+		l := e.tokens(i == 0)
 		var err error
-		if dst, err = appendContent(dst, d, &a.Content[i], i); err != nil {
+		if dst, err = appendTokens(dst, d, &l, i); err != nil {
 			return dst, err
 		}
 	}
 	return append(dst, "]}"...), nil
-}
-
-// appendAtomStart appends the atom bytes up to the value of "content". The
-// five roles, which need no escaping, are written as one literal.
-func appendAtomStart(dst []byte, d *canon.Digest, role string) []byte {
-	switch role {
-	case "system":
-		return append(dst, `{"role":"system","content":`...)
-	case "developer":
-		return append(dst, `{"role":"developer","content":`...)
-	case "user":
-		return append(dst, `{"role":"user","content":`...)
-	case "assistant":
-		return append(dst, `{"role":"assistant","content":`...)
-	case "tool":
-		return append(dst, `{"role":"tool","content":`...)
-	}
-	dst = d.AppendJSONString(append(dst, `{"role":`...), role)
-	return append(dst, `,"content":`...)
-}
-
-// kindMember returns the literal `{"kind":"<k>"` for the content kinds,
-// which need no escaping, and "" for any other kind.
-func kindMember(k ContentKind) string {
-	switch k {
-	case ContentKindText:
-		return `{"kind":"text"`
-	case ContentKindImageRef:
-		return `{"kind":"image_ref"`
-	case ContentKindFileRef:
-		return `{"kind":"file_ref"`
-	case ContentKindVideoRef:
-		return `{"kind":"video_ref"`
-	case ContentKindRefusal:
-		return `{"kind":"refusal"`
-	case ContentKindReasoning:
-		return `{"kind":"reasoning"`
-	case ContentKindSummary:
-		return `{"kind":"summary"`
-	case ContentKindAnnotation:
-		return `{"kind":"annotation"`
-	case ContentKindAssistantRef:
-		return `{"kind":"assistant_ref"`
-	case ContentKindJSON:
-		return `{"kind":"json"`
-	case ContentKindToolResult:
-		return `{"kind":"tool_result"`
-	case ContentKindExtension:
-		return `{"kind":"extension"`
-	}
-	return ""
-}
-
-// appendContent appends content element i (preceded by a comma unless it is
-// the first one).
-func appendContent(dst []byte, d *canon.Digest, c *NormalizedContent, i int) ([]byte, error) {
-	if i > 0 {
-		dst = append(dst, ',')
-	}
-	if lit := kindMember(c.Kind); lit != "" {
-		dst = append(dst, lit...)
-	} else {
-		dst = d.AppendJSONString(append(dst, `{"kind":`...), string(c.Kind))
-	}
-	dst = appendStringMember(dst, d, `,"text":`, c.Text)
-	dst = appendStringMember(dst, d, `,"image_ref":`, c.ImageRef)
-	dst = appendStringMember(dst, d, `,"image_mime":`, c.ImageMIME)
-	dst = appendStringMember(dst, d, `,"file_ref":`, c.FileRef)
-	dst = appendStringMember(dst, d, `,"file_data":`, c.FileData)
-	dst = appendStringMember(dst, d, `,"file_mime":`, c.FileMIME)
-	dst = appendStringMember(dst, d, `,"file_name":`, c.FileName)
-	dst = appendStringMember(dst, d, `,"video_ref":`, c.VideoRef)
-	dst = appendStringMember(dst, d, `,"video_mime":`, c.VideoMIME)
-	dst = appendStringMember(dst, d, `,"refusal":`, c.Refusal)
-	var err error
-	if r := c.Reasoning; r != nil {
-		var field string
-		if dst, field, err = appendReasoning(append(dst, `,"reasoning":`...), d, r); err != nil {
-			return dst, rawFieldError(i, field, err)
-		}
-	}
-	dst = appendStringMember(dst, d, `,"summary":`, c.Summary)
-	var sep bool
-	if a := c.Annotation; a != nil {
-		dst, sep = appendStringField(append(dst, `,"annotation":{`...), d, false, `"type":`, a.Type)
-		if dst, _, err = appendRawField(dst, d, sep, `"data":`, a.Data); err != nil {
-			return dst, rawFieldError(i, "annotation.data", err)
-		}
-		dst = append(dst, '}')
-	}
-	dst = appendStringMember(dst, d, `,"assistant_ref":`, c.AssistantRef)
-	if len(c.JSON) > 0 {
-		if dst, err = d.AppendCompactJSON(append(dst, `,"json":`...), c.JSON); err != nil {
-			return dst, rawFieldError(i, "json", err)
-		}
-	}
-	if e := c.Extension; e != nil {
-		dst, sep = appendStringField(append(dst, `,"extension":{`...), d, false, `"namespace":`, e.Namespace)
-		if sep {
-			dst = append(dst, ',')
-		}
-		dst = d.AppendJSONString(append(dst, `"type":`...), e.Type)
-		dst, _ = appendStringField(dst, d, true, `"implementor":`, e.Implementor)
-		if dst, _, err = appendRawField(dst, d, true, `"data":`, e.Data); err != nil {
-			return dst, rawFieldError(i, "extension.data", err)
-		}
-		dst = append(dst, '}')
-	}
-	return d.Feed(append(dst, '}')), nil
-}
-
-// appendReasoning appends the reasoning object r; on failure it names the
-// offending raw field.
-func appendReasoning(dst []byte, d *canon.Digest, r *NormalizedReasoning) ([]byte, string, error) {
-	dst = append(dst, '{')
-	dst, sep := appendStringField(dst, d, false, `"dialect":`, r.Dialect)
-	dst, sep = appendStringField(dst, d, sep, `"text":`, r.Text)
-	dst, sep = appendStringField(dst, d, sep, `"signature":`, r.Signature)
-	var err error
-	if dst, sep, err = appendRawField(dst, d, sep, `"opaque":`, r.Opaque); err != nil {
-		return dst, "reasoning.opaque", err
-	}
-	if dst, sep, err = appendRawField(dst, d, sep, `"summary":`, r.Summary); err != nil {
-		return dst, "reasoning.summary", err
-	}
-	if dst, sep, err = appendRawField(dst, d, sep, `"content":`, r.Content); err != nil {
-		return dst, "reasoning.content", err
-	}
-	if dst, sep, err = appendRawField(dst, d, sep, `"encrypted_content":`, r.EncryptedContent); err != nil {
-		return dst, "reasoning.encrypted_content", err
-	}
-	if r.EncryptedContentPresent {
-		if sep {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, `"encrypted_content_present":true`...)
-	}
-	return append(dst, '}'), "", nil
-}
-
-// appendStringMember appends prefix (which starts with the separating
-// comma) and the escaped s, unless s is empty.
-func appendStringMember(dst []byte, d *canon.Digest, prefix, s string) []byte {
-	if s == "" {
-		return dst
-	}
-	return d.AppendJSONString(append(dst, prefix...), s)
-}
-
-// appendStringField appends name and the escaped s, preceded by a comma
-// when sep is set, unless s is empty. It reports whether a comma is due
-// before the next member.
-func appendStringField(dst []byte, d *canon.Digest, sep bool, name, s string) ([]byte, bool) {
-	if s == "" {
-		return dst, sep
-	}
-	if sep {
-		dst = append(dst, ',')
-	}
-	return d.AppendJSONString(append(dst, name...), s), true
-}
-
-// appendRawField is appendStringField for a raw JSON value, written
-// compacted.
-func appendRawField(dst []byte, d *canon.Digest, sep bool, name string, raw []byte) ([]byte, bool, error) {
-	if len(raw) == 0 {
-		return dst, sep, nil
-	}
-	if sep {
-		dst = append(dst, ',')
-	}
-	dst, err := d.AppendCompactJSON(append(dst, name...), raw)
-	return dst, true, err
-}
-
-// rawFieldError reports a raw field of content element i that is not
-// exactly one JSON value. The canon error carries only an offset.
-func rawFieldError(i int, field string, err error) error {
-	return errorf("%w: content[%d].%s: %w", ErrInvalidJSON, i, field, err)
 }

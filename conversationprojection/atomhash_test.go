@@ -87,7 +87,7 @@ func randomParts(r *rand.Rand, n int, strs []string, raws [][]byte) ([]lipapi.Pa
 }
 
 // TestIdentityWritersAgreeWithTheAtomBytes pins the identity writer, both
-// the stack window (sumParts) and the streaming one (sumStreamed), on
+// the stack window (sumParts) and the canon.Digest (sumDigest), on
 // random messages of every part kind: each gives the SHA-256 of the atom's
 // bytes (atomBytesWant), or exactly the error AtomOfMessage or AtomOfItem
 // gives.
@@ -114,7 +114,7 @@ func TestIdentityWritersAgreeWithTheAtomBytes(t *testing.T) {
 				}
 				want = sha256.Sum256(ref)
 			}
-			for name, f := range map[string]func(lipapi.Role, *partSource) (sum, error){"window": sumParts, "streamed": sumStreamed} {
+			for name, f := range map[string]func(lipapi.Role, *partSource) (sum, error){"window": sumParts, "digest": sumDigest} {
 				got, gerr := f(role, &src)
 				if fmt.Sprint(gerr) != fmt.Sprint(err) || got != want {
 					t.Fatalf("message %d (%d legacy parts), %s writer: %x, %v; want %x, %v",

@@ -29,10 +29,16 @@ func TestPeers(t *testing.T) {
 		if _, err := Canonicalize([]byte(`1`)); !errors.Is(err, ErrUnavailable) {
 			t.Fatalf("without json/v2: Canonicalize error %v", err)
 		}
+		if _, err := MarshalEscaped(doc{}); !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("without json/v2: MarshalEscaped error %v", err)
+		}
 		return
 	}
 	if err != nil || string(b) != `{"b":1,"a":"<é>"}` {
 		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	if e, err := MarshalEscaped(doc{1, "<é\u2028\xff>"}); err != nil || string(e) != `{"b":1,"a":"\u003cé\u2028`+"\uFFFD"+`\u003e"}` {
+		t.Fatalf("MarshalEscaped = %s, %v", e, err)
 	}
 	var back doc
 	if err := Unmarshal(b, &back); err != nil || back != (doc{1, "<é>"}) {

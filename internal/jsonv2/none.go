@@ -9,6 +9,12 @@ const Available = false
 // Marshal is encoding/json/v2's Marshal with its default options.
 func Marshal(v any) ([]byte, error) { return nil, ErrUnavailable }
 
+// MarshalEscaped is encoding/json/v2's Marshal with the options that make
+// it escape strings as encoding/json does: jsontext.EscapeForHTML,
+// jsontext.EscapeForJS and jsontext.AllowInvalidUTF8 (an invalid byte is
+// then written as U+FFFD itself, not as \ufffd).
+func MarshalEscaped(v any) ([]byte, error) { return nil, ErrUnavailable }
+
 // Unmarshal is encoding/json/v2's Unmarshal with its default options.
 func Unmarshal(data []byte, v any) error { return ErrUnavailable }
 

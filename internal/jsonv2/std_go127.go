@@ -13,3 +13,8 @@ import (
 type value = jsontext.Value
 
 var marshal, unmarshal = json.Marshal, json.Unmarshal
+
+// marshalEscaped is json.Marshal with the escaping of encoding/json.
+func marshalEscaped(v any) ([]byte, error) {
+	return json.Marshal(v, jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.AllowInvalidUTF8(true))
+}

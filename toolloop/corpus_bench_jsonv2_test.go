@@ -1,25 +1,24 @@
-//go:build go1.27
-
 package toolloop
 
 import (
-	jsonv2 "encoding/json/v2"
 	"testing"
 
 	content "github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/internal/jsonv2"
 )
 
 // The content-class benchmarks against the standard library's json/v2
-// engine (Go 1.27 and later), over every corpus size, each compared in the
+// engine (Go 1.27; see internal/jsonv2), over every corpus size, each compared in the
 // same run, interleaved, with json/v2 on the same value or bytes (x-v2:
 // the speed-up). The summaries give the worst class and the median apart
 // for texts of at least 300 bytes and for the 50-byte ones:
 //
-//	GOTOOLCHAIN=go1.27.3 go test -cpu 1 -run '^$' -bench 'Corpus.*VsJSONv2' ./toolloop/
+//	go test -cpu 1 -run '^$' -bench 'Corpus.*VsJSONv2' ./toolloop/
 
 // benchGoal runs one interleaved comparison per content-class event of
 // every corpus size and reports the goal's summaries of the speed-ups.
 func benchGoal(b *testing.B, cmp func(c *classEvent) (ours, base func())) {
+	jsonv2.Require(b)
 	var goal content.Goal
 	for _, c := range classEventsOf(b, content.Sizes) {
 		b.Run(c.name, func(b *testing.B) {

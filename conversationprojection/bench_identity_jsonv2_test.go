@@ -1,42 +1,35 @@
-//go:build go1.27
-
 package conversationprojection
 
 import (
 	"crypto/sha256"
-	"encoding/json/jsontext"
-	jsonv2 "encoding/json/v2"
 	"strconv"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/canon/corpus"
+	"github.com/agentkernel/agentkernel/internal/jsonv2"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
 // The identity benchmarks against the standard library's json/v2 engine
-// (Go 1.27 and later): what a Go user would write to hash a message, the
+// (Go 1.27; see internal/jsonv2): what a Go user would write to hash a message, the
 // atom marshaled by encoding/json/v2 and hashed with SHA-256, the atom
-// itself given for free (built before the timing). The options make
-// json/v2 write the atom's bytes as CanonicalAtomBytes does (HTML and
-// line separators escaped), but for two details that cost it nothing:
-// an invalid byte as U+FFFD rather than \ufffd, and a false
+// itself given for free (built before the timing). jsonv2.MarshalEscaped
+// writes the atom's bytes as CanonicalAtomBytes does (HTML and line
+// separators escaped), but for two details that cost it nothing: an
+// invalid byte as U+FFFD rather than \ufffd, and a false
 // encrypted_content_present written out. The figure is the
 // speed-up (x-v2), summarized apart for samples of at least 300 bytes and
 // for the 50-byte ones:
 //
-//	GOTOOLCHAIN=go1.27.3 go test -run '^$' -bench 'IdentityOfVsJSONv2' -cpu 1 ./conversationprojection/
-
-// v2Options are the peer's options: encoding/json's escaping, and the
-// invalid-utf8 class accepted (json/v2 rejects it by default).
-var v2Options = jsonv2.JoinOptions(jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.AllowInvalidUTF8(true))
+//	go test -run '^$' -bench 'IdentityOfVsJSONv2' -cpu 1 ./conversationprojection/
 
 // v2AtomSum is the peer: the atom marshaled by json/v2, then hashed.
 func v2AtomSum(tb testing.TB, atom *MessageAtomV1) func() {
-	if _, err := jsonv2.Marshal(atom, v2Options); err != nil {
+	if _, err := jsonv2.MarshalEscaped(atom); err != nil {
 		tb.Fatal(err)
 	}
 	return func() {
-		b, _ := jsonv2.Marshal(atom, v2Options)
+		b, _ := jsonv2.MarshalEscaped(atom)
 		sinkSum = sha256.Sum256(b)
 	}
 }
@@ -62,6 +55,7 @@ func identityV2Cases(b *testing.B, run func(b *testing.B, text string) corpus.Re
 // BenchmarkMessageIdentityOfVsJSONv2 measures MessageIdentityOf of each
 // message shape against json/v2.Marshal of its atom and SHA-256.
 func BenchmarkMessageIdentityOfVsJSONv2(b *testing.B) {
+	jsonv2.Require(b)
 	for _, shape := range identityShapes {
 		b.Run(shape.name, func(b *testing.B) {
 			identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
@@ -81,6 +75,7 @@ func BenchmarkMessageIdentityOfVsJSONv2(b *testing.B) {
 // BenchmarkItemIdentityOfVsJSONv2 measures ItemIdentityOf of a message
 // item with one text part against json/v2.Marshal of its atom and SHA-256.
 func BenchmarkItemIdentityOfVsJSONv2(b *testing.B) {
+	jsonv2.Require(b)
 	identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
 		item := textItem(lipapi.RoleAssistant, text)
 		atom, err := AtomOfItem(item)

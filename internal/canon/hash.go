@@ -78,16 +78,6 @@ func IsLowerHexDigest(s string) bool {
 	return (a|b|c|d|e|f|g|h|^hex)&msb == 0
 }
 
-// lowerHexLanes sets the high bit of each byte of x that is a lowercase
-// hexadecimal digit, where no byte of x is from 0x80 up (which the caller
-// tests apart: such a byte may disturb its neighbours' results, as in
-// notLowerHex).
-func lowerHexLanes(x uint64) uint64 {
-	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
-	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
-	return digit | letter
-}
-
 // IsPrefixedDigest reports whether s is exactly prefix followed by 64
 // lowercase hexadecimal characters. It does not allocate.
 func IsPrefixedDigest(s, prefix string) bool {
@@ -119,14 +109,6 @@ func parseHexDigest(h string) (sum [sha256.Size]byte, ok bool) {
 		binary.LittleEndian.PutUint32(sum[4*w:], v)
 	}
 	return sum, bad == 0
-}
-
-// notLowerHex is non-zero when some byte of x is not a lowercase
-// hexadecimal digit. For bytes below 0x80, adding 0x80-c sets the high bit
-// exactly when the byte is at least c, with no carry into the next byte;
-// a byte from 0x80 up is flagged by its own high bit whatever the sums do.
-func notLowerHex(x uint64) uint64 {
-	return (x | ^lowerHexLanes(x)) & msb
 }
 
 // hexWord converts the eight lowercase hexadecimal digits of x (the first

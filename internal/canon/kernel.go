@@ -122,30 +122,6 @@ func dfaBlock[T ~string | ~[]byte](t *[256]uint64, s T, i int, st uint64) uint64
 	return st & 63
 }
 
-// Word-at-a-time tests of ASCII words: they flag, exactly, the lanes of a
-// word x with no byte from 0x80 up that hold a byte the style stops at.
-// For such lanes adding up to 0x80 never carries into the next lane, so a
-// lane's high bit after x + (0x80-c) says whether it is at least c, and
-// after (x ^ c) + 0x7f whether it differs from c.
-
-const low7 = 0x7f7f7f7f7f7f7f7f
-
-// serdeStops7 flags bytes below 0x20, '"' and '\\'.
-func serdeStops7(x uint64) uint64 {
-	return ^((x + 0x60*lsb) & ((x ^ '"'*lsb) + low7) & ((x ^ '\\'*lsb) + low7)) & msb
-}
-
-// jsonStops7 flags serdeStops7's bytes and '<', '>' and '&'.
-func jsonStops7(x uint64) uint64 {
-	return ^((x + 0x60*lsb) & ((x | 0x04*lsb) ^ '&'*lsb + low7) & // '"' or '&'
-		((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '\\'*lsb) + low7)) & msb // '<' or '>'
-}
-
-// htmlBytes7 flags '<', '>' and '&'.
-func htmlBytes7(x uint64) uint64 {
-	return ^(((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '&'*lsb) + low7)) & msb
-}
-
 // nextStop returns the first offset j ≥ i at which s needs a closer look in
 // the given mode, i being at a UTF-8 sequence boundary: an ASCII byte the
 // mode stops at, or the first byte of a sequence the automaton does not
@@ -238,45 +214,13 @@ func firstStop[T ~string | ~[]byte](t *[256]uint64, s T, i, n int) int {
 	return start
 }
 
-// decodeRune decodes the UTF-8 sequence starting at s[i] by the exact rules
-// of utf8.DecodeRune, returning size 0 (instead of RuneError with size 1)
+// decodeRune decodes the UTF-8 sequence starting at s[i] by the rules of
+// utf8.DecodeRune, returning size 0 (instead of RuneError with size 1)
 // for a byte that does not start a valid sequence.
 func decodeRune[T ~string | ~[]byte](s T, i int) (r rune, size int) {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return rune(c), 1
+	r, size = utf8.DecodeRune([]byte(s[i:min(i+utf8.UTFMax, len(s))]))
+	if r == utf8.RuneError && size == 1 {
+		return r, 0
 	}
-	n := len(s) - i
-	switch {
-	case c < 0xc2:
-		return utf8.RuneError, 0
-	case c < 0xe0:
-		if n < 2 || s[i+1]&0xc0 != 0x80 {
-			return utf8.RuneError, 0
-		}
-		return rune(c&0x1f)<<6 | rune(s[i+1]&0x3f), 2
-	case c < 0xf0:
-		lo, hi := byte(0x80), byte(0xbf)
-		if c == 0xe0 {
-			lo = 0xa0
-		} else if c == 0xed {
-			hi = 0x9f
-		}
-		if n < 3 || s[i+1] < lo || s[i+1] > hi || s[i+2]&0xc0 != 0x80 {
-			return utf8.RuneError, 0
-		}
-		return rune(c&0x0f)<<12 | rune(s[i+1]&0x3f)<<6 | rune(s[i+2]&0x3f), 3
-	case c < 0xf5:
-		lo, hi := byte(0x80), byte(0xbf)
-		if c == 0xf0 {
-			lo = 0x90
-		} else if c == 0xf4 {
-			hi = 0x8f
-		}
-		if n < 4 || s[i+1] < lo || s[i+1] > hi || s[i+2]&0xc0 != 0x80 || s[i+3]&0xc0 != 0x80 {
-			return utf8.RuneError, 0
-		}
-		return rune(c&0x07)<<18 | rune(s[i+1]&0x3f)<<12 | rune(s[i+2]&0x3f)<<6 | rune(s[i+3]&0x3f), 4
-	}
-	return utf8.RuneError, 0
+	return r, size
 }

@@ -22,17 +22,12 @@ import (
 // returned as it is.
 func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
 	d := s.data
-	i := p + 1
 	// With decode, out is the decoded string so far and d[last:] is what
 	// is not decoded yet.
-	last := i
-	out := dec
-	mode := modeLax
-	if s.strict {
-		mode = modeSerde
-	}
+	out, last := dec, p+1
 	var flags uint8
-	for {
+	mode := s.stringMode()
+	for i := p + 1; ; {
 		j := -1
 		for i+8 <= len(d) {
 			x := load64(d, i)
@@ -40,9 +35,7 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 				break
 			}
 			m := serdeStops7(x)
-			if !s.strict && htmlBytes7(x)&(m&-m-1) != 0 {
-				flags |= StrHTML
-			}
+			flags |= s.htmlFlag(x, m)
 			if m != 0 {
 				j = i + bits.TrailingZeros64(m)>>3
 				break
@@ -50,82 +43,41 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 			i += 8
 		}
 		if j < 0 {
-			var html bool
-			if j, html = nextStop(d, i, mode); html {
-				flags |= StrHTML
-			}
-			if j >= len(d) {
+			var f uint8
+			if j, f = s.kernelStop(i, mode); j >= len(d) {
 				return 0, nil, s.errAt(p, "unterminated string")
 			}
+			flags |= f
 		}
+		var err error
 		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
-			if decode && flags&(StrEscaped|StrInvalidUTF8) != 0 {
-				return j + 1, append(out, d[last:j]...), nil
-			}
-			return j + 1, dec, nil
+			return j + 1, s.decoded(dec, out, last, j, decode), nil
 		case c == '\\':
 			if decode && flags&(StrEscaped|StrInvalidUTF8) == 0 {
 				out = decodeRoom(out, len(d)-p)
 			}
 			flags |= StrEscaped
-			if j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0 {
-				// The common escapes, checked inline.
-				if decode {
-					if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
-						// A short run and its escape: one 8-byte
-						// store and one byte, no copy call.
-						n := len(out)
-						o := out[:n+16]
-						binary.LittleEndian.PutUint64(o[n:], load64(d, last))
-						o[n+r] = unescapes[d[j+1]]
-						out = o[:n+r+1]
-					} else {
-						out = append(append(out, d[last:j]...), unescapes[d[j+1]])
-					}
-					last = j + 2
+			if !commonEscape(d, j) {
+				i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode)
+			} else if i = j + 2; decode {
+				if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
+					// A short run and its escape: one 8-byte store and
+					// one byte, no copy call.
+					n := len(out)
+					o := out[:n+16]
+					binary.LittleEndian.PutUint64(o[n:], load64(d, last))
+					o[n+r] = unescapes[d[j+1]]
+					out = o[:n+r+1]
+				} else {
+					out = append(append(out, d[last:j]...), unescapes[d[j+1]])
 				}
-				i = j + 2
-				if !decode && denseAhead(d, i) {
-					var html bool
-					if i, html = skipDenseEscapes(d, i); html && !s.strict {
-						flags |= StrHTML
-					}
-				}
-				continue
-			}
-			n, err := s.scanEscape(j)
-			if err != nil {
-				return 0, nil, err
-			}
-			rare := false
-			switch {
-			case d[j+1] == 'u' && controlEscape(d[j:n]):
-			case d[j+1] == 'u' && htmlEscape(d[j:n]):
-				flags |= StrHTMLEscape
-			default:
-				flags |= StrRareEscape
-				rare = true
-			}
-			if decode {
-				// In lax mode a surrogate pair is joined here: its
-				// second escape, validated by the decoding, is consumed
-				// too (n is then last).
-				out, last = appendUnescaped(append(out, d[last:j]...), d, j)
-				n = last
-			}
-			i = n
-			if rare && textEscape(d, n) {
-				// A character escaped without need, as Python's
-				// json.dumps escapes every non-ASCII one: the run of
-				// such escapes that usually follows is taken on the
-				// spot.
-				var k int
-				if k, out = textEscapes(d, n, out, decode); decode {
-					last = k
-				}
-				i = k
+				last = j + 2
+			} else {
+				var f uint8
+				i, f = s.denseRun(i)
+				flags |= f
 			}
 		case c < 0x20:
 			return 0, nil, s.errAt(j, "control character in string")
@@ -133,27 +85,143 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 			flags |= StrHTML
 			i = j + 1
 		default:
-			r, size := decodeRune(d, j)
-			if size == 0 {
-				if s.strict {
-					return 0, nil, s.errAt(j, "invalid UTF-8 in string")
-				}
-				if decode {
-					// Decoded as U+FFFD, as AppendString does.
-					if flags&(StrEscaped|StrInvalidUTF8) == 0 {
-						out = decodeRoom(out, len(d)-p)
-					}
-					out = append(append(out, d[last:j]...), "\uFFFD"...)
-					last = j + 1
-				}
-				flags |= StrInvalidUTF8
-				size = 1
-			} else if r&^1 == 0x2028 {
-				flags |= StrLineSep
-			}
-			i = j + size
+			i, out, last, flags, err = s.stringRune(p, j, out, last, flags, decode)
+		}
+		if err != nil {
+			return 0, nil, err
 		}
 	}
+}
+
+// decoded returns scanString's result for a string whose closing quote is
+// at j: dec when it was not asked to decode or nothing needed decoding,
+// else out and the rest of the run.
+func (s *Scanner) decoded(dec, out []byte, last, j int, decode bool) []byte {
+	if !decode || s.Verbatim() {
+		return dec
+	}
+	return append(out, s.data[last:j]...)
+}
+
+// kernelStop returns the first offset from i, at a sequence boundary in
+// a string body, where scanString must look (nextStop in mode), and
+// StrHTML when the bytes before it hold '<', '>' or '&' in lax mode.
+func (s *Scanner) kernelStop(i int, mode uint8) (int, uint8) {
+	j, html := nextStop(s.data, i, mode)
+	if html {
+		return j, StrHTML
+	}
+	return j, 0
+}
+
+// stringMode is the kernel's mode for string bodies: serde_json's stops in
+// strict mode; in lax mode, '<', '>' and '&' reported too.
+func (s *Scanner) stringMode() uint8 {
+	if s.strict {
+		return modeSerde
+	}
+	return modeLax
+}
+
+// htmlFlag returns StrHTML in lax mode when the ASCII word x holds '<',
+// '>' or '&' before its first stop, which m flags.
+func (s *Scanner) htmlFlag(x, m uint64) uint8 {
+	if !s.strict && htmlBytes7(x)&(m&-m-1) != 0 {
+		return StrHTML
+	}
+	return 0
+}
+
+// commonEscape reports whether d[j] starts one of the escapes \" \\ \b
+// \f \n \r \t, which scanString checks inline.
+func commonEscape(d []byte, j int) bool {
+	return d[j] == '\\' && j+1 < len(d) && d[j+1] != '/' && unescapes[d[j+1]] != 0
+}
+
+// denseRun returns where the string body from i (just past a common
+// escape) goes on when the next sixteen bytes hold the backslash of
+// another common escape (skipDenseEscapes; i itself otherwise), and
+// StrHTML when that stretch holds '<', '>' or '&' in lax mode.
+func (s *Scanner) denseRun(i int) (int, uint8) {
+	d := s.data
+	if i+17 > len(d) {
+		return i, 0
+	}
+	k, m := i, exactBytes(load64(d, i), '\\')
+	if m == 0 {
+		k, m = i+8, exactBytes(load64(d, i+8), '\\')
+	}
+	if m == 0 || escapeDFA[d[k+bits.TrailingZeros64(m)>>3+1]]>>eEsc&63 != eText {
+		return i, 0 // no backslash of a common escape in the next sixteen bytes
+	}
+	i, html := skipDenseEscapes(d, i)
+	if html && !s.strict {
+		return i, StrHTML
+	}
+	return i, 0
+}
+
+// rareEscape validates (and, with decode, decodes) the escape at d[j]
+// other than the common ones, given scanString's state, and returns where
+// scanning goes on (after the escape, or after the run of character
+// escapes it starts) and the state.
+func (s *Scanner) rareEscape(j int, out []byte, last int, flags uint8, decode bool) (int, []byte, int, uint8, error) {
+	d := s.data
+	n, err := s.scanEscape(j)
+	if err != nil {
+		return 0, out, last, flags, err
+	}
+	rare := false
+	switch {
+	case d[j+1] == 'u' && controlEscape(d[j:n]):
+	case d[j+1] == 'u' && htmlEscape(d[j:n]):
+		flags |= StrHTMLEscape
+	default:
+		flags |= StrRareEscape
+		rare = true
+	}
+	if decode {
+		// In lax mode a surrogate pair is joined here: its second
+		// escape, validated by the decoding, is consumed too (n is then
+		// last).
+		out, last = appendUnescaped(append(out, d[last:j]...), d, j)
+		n = last
+	}
+	if rare && textEscape(d, n) {
+		// A character escaped without need, as Python's json.dumps
+		// escapes every non-ASCII one: the run of such escapes that
+		// usually follows is taken on the spot.
+		if n, out = textEscapes(d, n, out, decode); decode {
+			last = n
+		}
+	}
+	return n, out, last, flags, nil
+}
+
+// stringRune validates the character at d[j] from 0x80 up where the
+// kernel stopped, in the string starting at d[p], given scanString's
+// state, and returns where scanning goes on and the state: invalid UTF-8
+// is an error in strict mode and, in lax mode, decodes to U+FFFD; U+2028
+// and U+2029 are flagged.
+func (s *Scanner) stringRune(p, j int, out []byte, last int, flags uint8, decode bool) (int, []byte, int, uint8, error) {
+	d := s.data
+	r, size := decodeRune(d, j)
+	switch {
+	case size == 0 && s.strict:
+		return 0, out, last, flags, s.errAt(j, "invalid UTF-8 in string")
+	case size == 0:
+		if decode {
+			// Decoded as U+FFFD, as AppendString does.
+			if flags&(StrEscaped|StrInvalidUTF8) == 0 {
+				out = decodeRoom(out, len(d)-p)
+			}
+			out, last = append(append(out, d[last:j]...), "\uFFFD"...), j+1
+		}
+		return j + 1, out, last, flags | StrInvalidUTF8, nil
+	case r&^1 == 0x2028:
+		flags |= StrLineSep
+	}
+	return j + size, out, last, flags, nil
 }
 
 // The escape automaton: where escapes come close together (JSON holding
@@ -186,24 +254,6 @@ var escapeDFA = func() (t [256]uint64) {
 	}
 	return t
 }()
-
-// denseAhead reports whether the sixteen bytes of d from i hold the
-// backslash of a common escape (one escapeDFA accepts): where
-// skipDenseEscapes is worth a try.
-func denseAhead(d []byte, i int) bool {
-	if i+17 > len(d) {
-		return false
-	}
-	k, m := i, exactBytes(load64(d, i), '\\')
-	if m == 0 {
-		k, m = i+8, exactBytes(load64(d, i+8), '\\')
-		if m == 0 {
-			return false
-		}
-	}
-	c := d[k+bits.TrailingZeros64(m)>>3+1]
-	return escapeDFA[c]>>eEsc&63 == eText
-}
 
 // skipDenseEscapes returns how far the string body from d[i] (just past an
 // escape) runs as ASCII text with common escapes only, sixteen bytes a

@@ -1,27 +1,18 @@
 package canon
 
-// Word-at-a-time tests over eight bytes packed little-endian in a uint64.
-// A "bad" mask has the high bit of some byte set exactly when at least one
-// byte of the word has the property; which bit is set is not meaningful.
+// Word-at-a-time tests over eight bytes packed little-endian in a uint64,
+// the one home of the module's word arithmetic. A test flags a byte by
+// setting its high bit. The tests of ASCII words (x&msb == 0) flag
+// exactly the bytes with the property: for such lanes adding up to 0x80
+// never carries into the next lane, so a lane's high bit after x +
+// (0x80-c) says whether it is at least c, and after (x ^ c) + low7
+// whether it differs from c.
 
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	lsb  = 0x0101010101010101 // the low bit of every lane
+	msb  = 0x8080808080808080 // the high bit of every lane
+	low7 = 0x7f7f7f7f7f7f7f7f // every lane without its high bit
 )
-
-// zeroBytes flags zero bytes of x (exact as a whole: non-zero iff some byte
-// of x is zero).
-func zeroBytes(x uint64) uint64 { return (x - lsb) &^ x }
-
-// exactBytes sets the high bit of exactly the bytes of x equal to c: unlike
-// zeroBytes, no borrow can flag a neighbour.
-func exactBytes(x uint64, c byte) uint64 {
-	const low7 = 0x7f7f7f7f7f7f7f7f // lanes without their high bit
-	y := x ^ (uint64(c) * lsb)
-	// y&low7 + low7 carries into the high bit of a lane exactly when the
-	// lane's low seven bits are not all zero, and never across lanes.
-	return ^((y&low7 + low7) | y) & msb
-}
 
 // load64 reads eight bytes of s starting at i, little-endian.
 func load64[T ~string | ~[]byte](s T, i int) uint64 {
@@ -30,19 +21,44 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// loadTail reads the fewer than eight bytes of s from i to its end,
-// little-endian, with the missing high lanes filled with spaces: a byte
-// every test here treats as plain ASCII that needs no work.
-func loadTail[T ~string | ~[]byte](s T, i int) uint64 {
-	x := uint64(0x2020202020202020)
-	for k := len(s) - 1; k >= i; k-- {
-		x = x<<8 | uint64(s[k])
-	}
-	return x
+// exactBytes flags exactly the bytes of x equal to c, whatever x holds:
+// y&low7 + low7 carries into a lane's high bit exactly when its low seven
+// bits are not all zero, and never across lanes.
+func exactBytes(x uint64, c byte) uint64 {
+	y := x ^ (uint64(c) * lsb)
+	return ^((y&low7 + low7) | y) & msb
 }
 
-// htmlBytes flags '<', '>' and '&'. Only the lowest flag is exact, so a
-// flag among lanes 0 to k-1 proves one of them holds such a byte.
-func htmlBytes(x uint64) uint64 {
-	return (zeroBytes((x|0x02*lsb)^('>'*lsb)) | zeroBytes(x^('&'*lsb))) & msb
+// serdeStops7 flags the bytes of an ASCII word below 0x20, '"' and '\\'.
+func serdeStops7(x uint64) uint64 {
+	return ^((x + 0x60*lsb) & ((x ^ '"'*lsb) + low7) & ((x ^ '\\'*lsb) + low7)) & msb
+}
+
+// jsonStops7 flags serdeStops7's bytes and '<', '>' and '&'.
+func jsonStops7(x uint64) uint64 {
+	return ^((x + 0x60*lsb) & ((x | 0x04*lsb) ^ '&'*lsb + low7) & // '"' or '&'
+		((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '\\'*lsb) + low7)) & msb // '<' or '>'
+}
+
+// htmlBytes7 flags the bytes of an ASCII word that are '<', '>' or '&'.
+func htmlBytes7(x uint64) uint64 {
+	return ^(((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '&'*lsb) + low7)) & msb
+}
+
+// lowerHexLanes sets the high bit of each byte of x that is a lowercase
+// hexadecimal digit, where no byte of x is from 0x80 up (which the caller
+// tests apart: such a byte may disturb its neighbours' results, as in
+// notLowerHex).
+func lowerHexLanes(x uint64) uint64 {
+	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
+	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
+	return digit | letter
+}
+
+// notLowerHex is non-zero when some byte of x is not a lowercase
+// hexadecimal digit. For bytes below 0x80, adding 0x80-c sets the high bit
+// exactly when the byte is at least c, with no carry into the next byte;
+// a byte from 0x80 up is flagged by its own high bit whatever the sums do.
+func notLowerHex(x uint64) uint64 {
+	return (x | ^lowerHexLanes(x)) & msb
 }

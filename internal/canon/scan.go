@@ -208,80 +208,75 @@ func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
 	s.isKey = false
 	s.flags = 0
 	p := s.skipSpace(s.pos)
-	if s.state == stDone {
-		if p != len(s.data) {
-			return noText(s.fail(p, "trailing data after the top-level value"))
-		}
-		s.pos, s.tokStart, s.tokEnd = p, p, p
-		return KindEOF, nil, nil
-	}
-	if p >= len(s.data) {
-		return noText(s.fail(p, "unexpected end of input"))
+	if p >= len(s.data) || s.state == stDone {
+		return noText(s.atEnd(p))
 	}
 	c := s.data[p]
 	switch s.state {
 	case stCommaOrEnd:
-		if c == ',' {
-			p = s.skipSpace(p + 1)
-			if s.stack.top(s.depth) {
-				s.state = stKey
-			} else {
-				s.state = stValue
-			}
-			if p >= len(s.data) {
-				return noText(s.fail(p, "unexpected end of input"))
-			}
-			c = s.data[p]
-			break
+		if c != ',' {
+			return noText(s.end(p))
 		}
-		return noText(s.end(p, c))
+		if p = s.skipSpace(p + 1); p >= len(s.data) {
+			return noText(s.fail(p, "unexpected end of input"))
+		}
+		if s.stack.top(s.depth) {
+			return s.key(p, dec, decode)
+		}
+		c, s.state = s.data[p], stValue
 	case stValueOrEnd:
 		if c == ']' {
-			return noText(s.end(p, c))
+			return noText(s.end(p))
 		}
 	case stKeyOrEnd:
 		if c == '}' {
-			return noText(s.end(p, c))
+			return noText(s.end(p))
 		}
+		return s.key(p, dec, decode)
+	case stKey:
+		return s.key(p, dec, decode)
 	}
-	if s.state == stKey || s.state == stKeyOrEnd {
-		if c != '"' {
-			return noText(s.fail(p, "expected a string object key"))
-		}
-		end, dec, err := s.scanString(p, dec, decode)
-		if err != nil {
-			return KindEOF, nil, err
-		}
-		s.tokStart, s.tokEnd, s.isKey = p, end, true
-		q := s.skipSpace(end)
-		if q >= len(s.data) || s.data[q] != ':' {
-			return noText(s.fail(q, "expected ':' after an object key"))
-		}
-		s.pos = q + 1
-		s.state = stValue
-		return KindString, dec, nil
+	return s.value(p, c, dec, decode)
+}
+
+// atEnd returns KindEOF at the end of the input after the top-level value,
+// and an error for anything else at p: data after that value, or the end
+// of the input before it.
+func (s *Scanner) atEnd(p int) (Kind, error) {
+	switch {
+	case s.state != stDone:
+		return s.fail(p, "unexpected end of input")
+	case p != len(s.data):
+		return s.fail(p, "trailing data after the top-level value")
 	}
-	// A value.
+	s.pos, s.tokStart, s.tokEnd = p, p, p
+	return KindEOF, nil
+}
+
+// key scans the object key at p and the ':' after it.
+func (s *Scanner) key(p int, dec []byte, decode bool) (Kind, []byte, error) {
+	if s.data[p] != '"' {
+		return noText(s.fail(p, "expected a string object key"))
+	}
+	end, dec, err := s.scanString(p, dec, decode)
+	if err != nil {
+		return KindEOF, nil, err
+	}
+	s.tokStart, s.tokEnd, s.isKey = p, end, true
+	q := s.skipSpace(end)
+	if q >= len(s.data) || s.data[q] != ':' {
+		return noText(s.fail(q, "expected ':' after an object key"))
+	}
+	s.pos = q + 1
+	s.state = stValue
+	return KindString, dec, nil
+}
+
+// value scans the value token at p, which starts with c.
+func (s *Scanner) value(p int, c byte, dec []byte, decode bool) (Kind, []byte, error) {
 	switch {
 	case c == '{' || c == '[':
-		if s.depth >= s.maxDepth {
-			return noText(s.failDepth(p))
-		}
-		if s.depth >= InlineDepth && s.stack.hi == nil {
-			// Allocated once, never appended to: an append would make
-			// escape analysis treat the whole Scanner, and so the
-			// document, as escaping.
-			s.stack.hi = make([]uint64, (s.maxDepth-InlineDepth)/64+1)
-		}
-		s.stack.set(s.depth, c == '{')
-		s.depth++
-		s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
-		if c == '{' {
-			s.state = stKeyOrEnd
-			return KindObjectBegin, nil, nil
-		}
-		s.state = stValueOrEnd
-		return KindArrayBegin, nil, nil
+		return noText(s.open(p, c))
 	case c == '"':
 		end, dec, err := s.scanValueString(p, dec, decode)
 		if err != nil {
@@ -306,6 +301,28 @@ func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
 		return noText(s.literal(p, "null", KindNull))
 	}
 	return noText(s.fail(p, "invalid character looking for a value"))
+}
+
+// open opens the object or array whose bracket c is at p.
+func (s *Scanner) open(p int, c byte) (Kind, error) {
+	if s.depth >= s.maxDepth {
+		return s.failDepth(p)
+	}
+	if s.depth >= InlineDepth && s.stack.hi == nil {
+		// Allocated once, never appended to: an append would make escape
+		// analysis treat the whole Scanner, and so the document, as
+		// escaping.
+		s.stack.hi = make([]uint64, (s.maxDepth-InlineDepth)/64+1)
+	}
+	s.stack.set(s.depth, c == '{')
+	s.depth++
+	s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
+	if c == '{' {
+		s.state = stKeyOrEnd
+		return KindObjectBegin, nil
+	}
+	s.state = stValueOrEnd
+	return KindArrayBegin, nil
 }
 
 // scanValueString is scanString of a string value, except that the string
@@ -383,15 +400,14 @@ func (s *Scanner) drain() error {
 	}
 }
 
-func (s *Scanner) end(p int, c byte) (Kind, error) {
+func (s *Scanner) end(p int) (Kind, error) {
 	obj := s.stack.top(s.depth)
-	switch {
+	switch c := s.data[p]; {
 	case c == '}' && obj:
 	case c == ']' && !obj:
+	case obj:
+		return s.fail(p, "expected ',' or '}' after an object member")
 	default:
-		if obj {
-			return s.fail(p, "expected ',' or '}' after an object member")
-		}
 		return s.fail(p, "expected ',' or ']' after an array element")
 	}
 	s.depth--
@@ -467,9 +483,7 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 	intDigits := p - intStart
 	if p < len(d) && d[p] == '.' {
 		flags |= NumFrac
-		p++
-		q := p
-		if p = digitsEnd(d, p); p == q {
+		if p = digitsEnd(d, p+1); d[p-1] == '.' {
 			return 0, s.errAt(p, "invalid number literal: missing fraction digits")
 		}
 	}
@@ -477,13 +491,9 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
 		flags |= NumExp
 		e := p
-		p++
-		if p < len(d) && (d[p] == '+' || d[p] == '-') {
-			p++
-		}
-		q := p
-		if p = digitsEnd(d, p); p == q {
-			return 0, s.errAt(p, "invalid number literal: missing exponent digits")
+		var err error
+		if p, err = s.scanExponent(p); err != nil {
+			return 0, err
 		}
 		exp = d[e:p]
 	}
@@ -492,6 +502,21 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 		if _, err := strconv.ParseFloat(string(d[start:p]), 64); err != nil {
 			return 0, s.errAt(start, "number out of range of a float64")
 		}
+	}
+	return p, nil
+}
+
+// scanExponent validates the exponent at d[p] ('e' or 'E') and returns
+// its end.
+func (s *Scanner) scanExponent(p int) (int, error) {
+	d := s.data
+	p++
+	if p < len(d) && (d[p] == '+' || d[p] == '-') {
+		p++
+	}
+	q := p
+	if p = digitsEnd(d, p); p == q {
+		return 0, s.errAt(p, "invalid number literal: missing exponent digits")
 	}
 	return p, nil
 }

@@ -144,45 +144,7 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 		if c.canon && s.tokStart-prevEnd != gap {
 			c.canon = false
 		}
-		switch k {
-		case KindObjectBegin:
-			c.objects.push(openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
-			gap = 0
-		case KindArrayBegin:
-			gap = 0
-		case KindObjectEnd:
-			o := *c.objects.top()
-			c.objects.n--
-			if o.base&unsorted == 0 {
-				c.nOpen = int(o.base)
-			} else {
-				o.base &^= unsorted
-				c.record(s, o)
-			}
-			gap = 1
-		case KindArrayEnd:
-			gap = 1
-		case KindString:
-			if s.isKey {
-				c.key(s)
-				gap = 1
-				break
-			}
-			if c.canon && !c.canonicalString(s) {
-				c.canon = false
-			}
-			if s.tokEnd-s.tokStart >= longStringMin {
-				c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
-			}
-			gap = 1
-		case KindNumber:
-			if c.canon && c.st == styleSerde && !c.canonicalNumber(s) {
-				c.canon = false
-			}
-			gap = 1
-		default:
-			gap = 1
-		}
+		gap = c.token(s, k)
 		prevEnd = s.tokEnd
 		if s.depth == base && !s.isKey {
 			return s.tokEnd, nil
@@ -196,6 +158,44 @@ func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 			gap = 0
 		}
 	}
+}
+
+// token records what the second pass needs of the token k s has just
+// returned, notes whether it is canonical, and returns the number of
+// bytes that separate it from the next token in a compact document.
+func (c *canonicalizer) token(s *Scanner, k Kind) int {
+	switch k {
+	case KindObjectBegin:
+		c.objects.push(openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
+		return 0
+	case KindArrayBegin:
+		return 0
+	case KindObjectEnd:
+		o := *c.objects.top()
+		c.objects.n--
+		if o.base&unsorted == 0 {
+			c.nOpen = int(o.base)
+		} else {
+			o.base &^= unsorted
+			c.record(s, o)
+		}
+	case KindString:
+		if s.isKey {
+			c.key(s)
+			break
+		}
+		if c.canon && !c.canonicalString(s) {
+			c.canon = false
+		}
+		if s.tokEnd-s.tokStart >= longStringMin {
+			c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
+		}
+	case KindNumber:
+		if c.canon && c.st == styleSerde && !c.canonicalNumber(s) {
+			c.canon = false
+		}
+	}
+	return 1
 }
 
 // key records the member whose key s has just returned and notes whether
@@ -454,16 +454,9 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 	buf := short[:0]
 	for {
 		prev := s.state
-		s.known = longString{}
-		if c.nextStr < c.strs.n {
-			s.known = *c.strs.at(c.nextStr)
-		}
-		k, err := s.Next()
+		k, err := c.nextToken(&s)
 		if err != nil {
 			return dst, err
-		}
-		if k == KindString && uint32(s.tokStart) == s.known.start && s.known.end != 0 {
-			c.nextStr++ // taken as read
 		}
 		if d == nil {
 			// A string whose spelling changes may grow up to
@@ -476,55 +469,82 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 		}
 		switch k {
 		case KindObjectBegin, KindArrayBegin:
-			out = append(out, s.data[s.tokStart])
-			if k == KindObjectBegin && c.records.n > 0 {
-				if r := c.recordAt(s.tokStart); r >= 0 {
-					c.frames.push(emitFrame{depth: uint32(s.depth), rec: uint32(r)})
-					out = c.nextMember(out, &s)
-				}
-			}
-			out = d.Feed(out)
+			out = d.Feed(c.open(out, &s, k))
 			continue
-		case KindObjectEnd, KindArrayEnd:
-			out = append(out, s.data[s.tokStart])
 		case KindString:
-			out, buf = c.writeString(out, d, &s, buf)
-			if s.isKey {
+			if out, buf = c.writeString(out, d, &s, buf); s.isKey {
 				out = d.Feed(append(out, ':'))
 				continue
 			}
 		case KindNumber:
-			lit := s.data[s.tokStart:s.tokEnd]
-			if c.st == styleJSON {
-				out = d.AppendSpan(out, lit)
-			} else if out, err = appendSerdeNumber(out, lit, s.flags); err != nil {
+			if out, err = c.writeNumber(out, d, &s); err != nil {
 				return dst, err
 			}
-		default:
+		default: // a literal or a closing bracket
 			out = append(out, s.data[s.tokStart:s.tokEnd]...)
 		}
-		out = d.Feed(out)
-		// A value is complete. When it is a member of a recorded object,
-		// the next member follows, or the object's end.
-		for n := c.frames.n; n > 0; n-- {
-			f := c.frames.at(n - 1)
-			if int(f.depth) != s.depth {
-				break
-			}
-			r := c.records.at(int(f.rec))
-			if f.next < r.count {
-				out = c.nextMember(out, &s)
-				break
-			}
-			out = d.Feed(append(out, '}'))
-			s.leave(int(r.end))
-			c.findStr(s.pos)
-			c.frames.n = n - 1
-		}
-		if s.depth == 0 {
+		if out = c.valueEnd(d.Feed(out), d, &s); s.depth == 0 {
 			return out, nil
 		}
 	}
+}
+
+// nextToken returns s's next token, giving s the long string the first
+// pass recorded next, which s then takes as it was read.
+func (c *canonicalizer) nextToken(s *Scanner) (Kind, error) {
+	s.known = longString{}
+	if c.nextStr < c.strs.n {
+		s.known = *c.strs.at(c.nextStr)
+	}
+	k, err := s.Next()
+	if err == nil && k == KindString && uint32(s.tokStart) == s.known.start && s.known.end != 0 {
+		c.nextStr++ // taken as read
+	}
+	return k, err
+}
+
+// open writes the bracket of the container s has just opened; for a
+// recorded object, s moves to its first member in sorted order.
+func (c *canonicalizer) open(out []byte, s *Scanner, k Kind) []byte {
+	out = append(out, s.data[s.tokStart])
+	if k == KindObjectBegin && c.records.n > 0 {
+		if r := c.recordAt(s.tokStart); r >= 0 {
+			c.frames.push(emitFrame{depth: uint32(s.depth), rec: uint32(r)})
+			out = c.nextMember(out, s)
+		}
+	}
+	return out
+}
+
+// writeNumber writes the number s has just returned: as it is in the
+// encoding/json style, normalized in the serde_json style.
+func (c *canonicalizer) writeNumber(out []byte, d *Digest, s *Scanner) ([]byte, error) {
+	lit := s.data[s.tokStart:s.tokEnd]
+	if c.st == styleJSON {
+		return d.AppendSpan(out, lit), nil
+	}
+	return appendSerdeNumber(out, lit, s.flags)
+}
+
+// valueEnd follows a complete value: when it is a member of a recorded
+// object, s moves to the next member in sorted order, or past the end of
+// the object, whose brace is written (and so on outwards).
+func (c *canonicalizer) valueEnd(out []byte, d *Digest, s *Scanner) []byte {
+	for n := c.frames.n; n > 0; n-- {
+		f := c.frames.at(n - 1)
+		if int(f.depth) != s.depth {
+			break
+		}
+		r := c.records.at(int(f.rec))
+		if f.next < r.count {
+			return c.nextMember(out, s)
+		}
+		out = d.Feed(append(out, '}'))
+		s.leave(int(r.end))
+		c.findStr(s.pos)
+		c.frames.n = n - 1
+	}
+	return out
 }
 
 // room returns out with room for n more bytes. Growing, it adds room for the rest of the

@@ -52,51 +52,77 @@ var (
 	dfaHTML  = dfaTable(modeHTML)
 )
 
+// dfaTable builds the automaton's table of mode: the entry of each byte
+// holds, in the 6-bit field of each state, the state after that byte.
 func dfaTable(mode uint8) (t [256]uint64) {
-	to := func(b int, from, next uint64) { t[b] |= next << from }
 	for b := 0; b < 256; b++ {
-		switch {
-		case b < 0x80:
-			stop := (mode == modeSerde || mode == modeJSON) && (b < 0x20 || b == '"' || b == '\\') ||
-				(mode == modeJSON || mode == modeHTML) && (b == '<' || b == '>' || b == '&')
-			if !stop {
-				to(b, dAcc, dAcc)
-			}
-		case b < 0xc0: // a continuation byte
-			to(b, dC1, dAcc)
-			to(b, dC2, dC1)
-			if b >= 0xa0 {
-				to(b, dE0, dC1)
-			} else {
-				to(b, dED, dC1)
-			}
-			if b >= 0x90 {
-				to(b, dF0, dC2)
-			}
-			if b == 0x80 {
-				to(b, dE2, dE280)
-			} else {
-				to(b, dE2, dC1)
-			}
-			if b != 0xa8 && b != 0xa9 {
-				to(b, dE280, dAcc)
-			}
-		case b < 0xc2: // C0, C1: overlong
-		case b < 0xe0:
-			to(b, dAcc, dC1)
-		case b == 0xe0:
-			to(b, dAcc, dE0)
-		case b == 0xe2 && (mode == modeJSON || mode == modeHTML):
-			to(b, dAcc, dE2)
-		case b == 0xed:
-			to(b, dAcc, dED)
-		case b < 0xf0:
-			to(b, dAcc, dC2)
-		case b == 0xf0:
-			to(b, dAcc, dF0)
-		}
+		t[b] = dfaEntry(byte(b), mode)
 	}
 	return t
+}
+
+// dfaEntry is the automaton's table entry of byte b in mode.
+func dfaEntry(b byte, mode uint8) uint64 {
+	switch {
+	case b < 0x80:
+		if stops(b, mode) {
+			return 0
+		}
+		return dAcc << dAcc
+	case b < 0xc0:
+		return continuation(b)
+	case b < 0xc2: // C0, C1: overlong
+		return 0
+	case b < 0xe0:
+		return dC1 << dAcc
+	case b == 0xe0:
+		return dE0 << dAcc
+	case b == 0xe2 && (mode == modeJSON || mode == modeHTML):
+		return dE2 << dAcc
+	case b == 0xed:
+		return dED << dAcc
+	case b < 0xf0:
+		return dC2 << dAcc
+	case b == 0xf0:
+		return dF0 << dAcc
+	}
+	return 0 // F1 to FF: left to the exact decoder
+}
+
+// stops reports whether mode stops at the ASCII byte b.
+func stops(b byte, mode uint8) bool {
+	control := b < 0x20 || b == '"' || b == '\\'
+	html := b == '<' || b == '>' || b == '&'
+	switch mode {
+	case modeSerde:
+		return control
+	case modeHTML:
+		return html
+	}
+	return control || html
+}
+
+// continuation is the table entry of the continuation byte b: the state
+// after it in each state that expects one.
+func continuation(b byte) uint64 {
+	e := uint64(dAcc)<<dC1 | dC1<<dC2
+	if b >= 0xa0 {
+		e |= dC1 << dE0
+	} else {
+		e |= dC1 << dED
+	}
+	if b >= 0x90 {
+		e |= dC2 << dF0
+	}
+	if b == 0x80 {
+		e |= dE280 << dE2
+	} else {
+		e |= dC1 << dE2
+	}
+	if b != 0xa8 && b != 0xa9 {
+		e |= dAcc << dE280
+	}
+	return e
 }
 
 // dfaBlock runs the automaton over the sixteen bytes of s from i, starting

@@ -42,47 +42,43 @@ func appendSerdeNumber(dst, lit []byte, flags uint8) ([]byte, error) {
 // trailing zeros dropped, are the ones AppendSerdeFloat would print: no
 // float arithmetic is needed.
 func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
-	i, neg := 0, lit[0] == '-'
-	if neg {
-		i++
-	}
-	// The literal is valid: an integer part ("0" or digits not led by a
-	// zero), an optional fraction and an optional exponent.
-	intStart := i
-	for i < len(lit) && lit[i]-'0' < 10 {
-		i++
-	}
-	intEnd, fracEnd := i, i
-	if i < len(lit) && lit[i] == '.' {
-		i++
-		for i < len(lit) && lit[i]-'0' < 10 {
-			i++
-		}
-		fracEnd = i
-	}
-	exp := 0
-	if i < len(lit) { // 'e' or 'E'
-		i++
-		eneg := lit[i] == '-'
-		if lit[i] == '-' || lit[i] == '+' {
-			i++
-		}
-		if len(lit)-i > 4 {
-			return dst, false
-		}
-		for ; i < len(lit); i++ {
-			exp = exp*10 + int(lit[i]-'0')
-		}
-		if eneg {
-			exp = -exp
-		}
-	}
-	// The significant digits run from the first non-zero digit to the
-	// last one, across the decimal point when the integer part is not 0.
+	neg := lit[0] == '-'
 	var buf [15]byte
-	var digits []byte
-	kk := intEnd - intStart // the value is 0.d1…dn × 10^(kk+exp)
-	last := fracEnd - 1     // the last non-zero digit
+	digits, kk, ok := significand(&buf, lit)
+	switch {
+	case !ok:
+		return dst, false
+	case digits == nil && neg:
+		return append(dst, "-0.0"...), true
+	case digits == nil:
+		return append(dst, "0.0"...), true
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	return appendSerdeLayout(dst, digits, kk, true), true
+}
+
+// significand returns the significant digits d1…dn of the valid literal
+// lit, from the first non-zero digit to the last one, and kk with |lit| =
+// 0.d1…dn × 10^kk; nil digits for a zero. ok is false when there are more
+// than 15 digits or the magnitude is far from the normal float64 range.
+// Digits on both sides of the decimal point are joined in buf.
+func significand(buf *[15]byte, lit []byte) (digits []byte, kk int, ok bool) {
+	intStart := 0
+	if lit[0] == '-' {
+		intStart = 1
+	}
+	intEnd := digitsEnd(lit, intStart)
+	fracEnd := intEnd
+	if intEnd < len(lit) && lit[intEnd] == '.' {
+		fracEnd = digitsEnd(lit, intEnd+1)
+	}
+	exp, ok := shortExponent(lit[fracEnd:])
+	if !ok {
+		return nil, 0, false
+	}
+	last := fracEnd - 1 // the last non-zero digit
 	for last > intEnd && lit[last] == '0' {
 		last--
 	}
@@ -92,15 +88,15 @@ func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
 			last--
 		}
 	}
+	kk = intEnd - intStart // the value is 0.d1…dn × 10^(kk+exp)
 	switch {
 	case lit[intStart] != '0' && last < intEnd: // integer digits only
 		digits = lit[intStart : last+1]
 	case lit[intStart] != '0': // integer and fraction digits
-		n := intEnd - intStart
 		if last-intStart > len(buf) {
-			return dst, false
+			return nil, 0, false
 		}
-		copy(buf[:], lit[intStart:intEnd])
+		n := copy(buf[:], lit[intStart:intEnd])
 		copy(buf[n:], lit[intEnd+1:last+1])
 		digits = buf[:last-intStart]
 	default: // "0", then the fraction's leading zeros
@@ -109,23 +105,37 @@ func appendShortDecimal(dst, lit []byte) ([]byte, bool) {
 			first++
 		}
 		if first > last {
-			if neg {
-				return append(dst, "-0.0"...), true
-			}
-			return append(dst, "0.0"...), true
+			return nil, 0, true // zero
 		}
 		digits, kk = lit[first:last+1], intEnd+1-first
 	}
-	if len(digits) > len(buf) {
-		return dst, false
+	kk += exp
+	return digits, kk, len(digits) <= len(buf) && kk >= -300 && kk <= 300
+}
+
+// shortExponent returns the value of the exponent e ("e" or "E", a sign
+// and digits; empty for none), and false when it has more than four
+// digits.
+func shortExponent(e []byte) (int, bool) {
+	if len(e) == 0 {
+		return 0, true
 	}
-	if kk += exp; kk < -300 || kk > 300 {
-		return dst, false
+	i := 1
+	neg := e[i] == '-'
+	if e[i] == '-' || e[i] == '+' {
+		i++
+	}
+	if len(e)-i > 4 {
+		return 0, false
+	}
+	exp := 0
+	for ; i < len(e); i++ {
+		exp = exp*10 + int(e[i]-'0')
 	}
 	if neg {
-		dst = append(dst, '-')
+		exp = -exp
 	}
-	return appendSerdeLayout(dst, digits, kk, true), true
+	return exp, true
 }
 
 // fitsDigits reports whether the decimal digit string d (no leading zeros)

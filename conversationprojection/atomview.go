@@ -1,7 +1,6 @@
 package conversationprojection
 
 import (
-	"fmt"
 	"unsafe"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -170,7 +169,7 @@ func asText(v value) value {
 // exactly one JSON value: the error CanonicalJSON gives, naming the field.
 // The canon error carries only an offset.
 func fieldJSONError(list string, i int, field rawField, err error) error {
-	return fmt.Errorf("%s[%d].%s: %w: %w", list, i, field, ErrInvalidJSON, err)
+	return errorf("%s[%d].%s: %w: %w", list, i, field, ErrInvalidJSON, err)
 }
 
 // stringBytes returns the bytes of s without copying them, for reading

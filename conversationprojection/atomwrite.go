@@ -2,7 +2,6 @@ package conversationprojection
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -146,7 +145,7 @@ func appendTokens(dst []byte, d *canon.Digest, l *tokenList, i int) ([]byte, err
 			dst = d.AppendJSONStringBytes(dst, v.bytes())
 		case vCompact:
 			if dst, err = d.AppendCompactJSON(dst, v.bytes()); err != nil {
-				return dst, fmt.Errorf("%w: content[%d].%s: %w", ErrInvalidJSON, i, v.field, err)
+				return dst, errorf("%w: content[%d].%s: %w", ErrInvalidJSON, i, v.field, err)
 			}
 		case vCanon:
 			dst, err = d.AppendCanonicalJSON(dst, v.bytes())
@@ -155,7 +154,7 @@ func appendTokens(dst []byte, d *canon.Digest, l *tokenList, i int) ([]byte, err
 		}
 		if err != nil {
 			// The value was validated when it was read.
-			return dst, fmt.Errorf("%w: %w", ErrInvalidJSON, err)
+			return dst, errorf("%w: %w", ErrInvalidJSON, err)
 		}
 		dst = d.Feed(dst)
 	}

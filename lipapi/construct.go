@@ -25,7 +25,8 @@ func FilePart(ref, mime, name string) Part {
 }
 
 // JSONPart returns a json Part whose Content is a copy of content. It is
-// valid when content is valid JSON of at most MaxPartJSONBytes.
+// valid when content is valid JSON, in valid UTF-8, of at most
+// MaxPartJSONBytes.
 func JSONPart(content json.RawMessage) Part {
 	return Part{Kind: PartJSON, Content: bytes.Clone(content)}
 }
@@ -79,8 +80,8 @@ func FileContent(ref, mime, name string) ContentPart {
 }
 
 // JSONContent returns a json ContentPart whose Text is the JSON text
-// content. It is valid when content is valid JSON of at most
-// MaxPartJSONBytes.
+// content. It is valid when content is valid JSON, in valid UTF-8, of at
+// most MaxPartJSONBytes.
 func JSONContent(content json.RawMessage) ContentPart {
 	return ContentPart{Kind: ContentPartJSON, Text: string(content)}
 }

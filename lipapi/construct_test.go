@@ -158,7 +158,7 @@ func FuzzConstructorsAreValid(f *testing.F) {
 		if callID = fit(callID, MaxRefStringBytes-1, "c"); strings.TrimSpace(callID) == "" {
 			callID = "c"
 		}
-		if !json.Valid(jsonText) || !validJSONWithinDepth(jsonText) || len(jsonText) > MaxToolParametersBytes {
+		if !json.Valid(jsonText) || !utf8.Valid(jsonText) || !validJSONWithinDepth(jsonText) || len(jsonText) > MaxToolParametersBytes {
 			jsonText = raw(`null`)
 		}
 		legacy, items := constructedCalls(text, ref, mime, name, callID, jsonText)

@@ -65,7 +65,10 @@
 // requires every string and raw JSON value of a call to be valid UTF-8
 // (Message.Metadata, which is never serialized, excepted): a call that
 // passes Validate is sent, hashed and stored as the very text that was
-// validated. CheckBounds, which reads no content, does not apply it.
+// validated. CheckBounds, which reads no content, does not apply it. The
+// constructors (TextPart, JSONPart, ToolCall, …) copy what they are given:
+// their results are valid only when every string and JSON value given to
+// them is valid UTF-8.
 //
 // # Complexity
 //

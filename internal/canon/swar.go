@@ -44,21 +44,3 @@ func jsonStops7(x uint64) uint64 {
 func htmlBytes7(x uint64) uint64 {
 	return ^(((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '&'*lsb) + low7)) & msb
 }
-
-// lowerHexLanes sets the high bit of each byte of x that is a lowercase
-// hexadecimal digit, where no byte of x is from 0x80 up (which the caller
-// tests apart: such a byte may disturb its neighbours' results, as in
-// notLowerHex).
-func lowerHexLanes(x uint64) uint64 {
-	digit := (x + (0x80-'0')*lsb) &^ (x + (0x80-'9'-1)*lsb)
-	letter := (x + (0x80-'a')*lsb) &^ (x + (0x80-'f'-1)*lsb)
-	return digit | letter
-}
-
-// notLowerHex is non-zero when some byte of x is not a lowercase
-// hexadecimal digit. For bytes below 0x80, adding 0x80-c sets the high bit
-// exactly when the byte is at least c, with no carry into the next byte;
-// a byte from 0x80 up is flagged by its own high bit whatever the sums do.
-func notLowerHex(x uint64) uint64 {
-	return (x | ^lowerHexLanes(x)) & msb
-}

@@ -15,19 +15,6 @@ const (
 	styleSerde              // serde_json: raw strings, numbers re-printed
 )
 
-// Canonical re-encoding reads the document twice, never holding a node per
-// token. The first pass validates it with the Scanner and notes whether it
-// is already canonical: compact, every object's names strictly increasing,
-// every string and number in its canonical spelling. Such a document is
-// its own canonical form and is copied (or hashed) whole. Otherwise the
-// first pass has kept one 8-byte member record per member of each object
-// whose names are not strictly increasing (the records of an object that
-// is sorted are dropped when it closes), sorted and deduplicated when the
-// object closes, plus one objectRecord per such object. The second pass
-// scans the document again and writes it out: sorted objects, arrays and
-// scalars in document order, each recorded object member by member in
-// sorted order, the Scanner jumping to each member's key.
-
 // member records one object member: its decoded name, either a span of the
 // document (the key's body, when it needs no decoding) or a span of
 // canonicalizer.names, where the decoded name is preceded by the offset of
@@ -68,10 +55,8 @@ type emitFrame struct {
 	next  uint32 // how many of its members are written
 }
 
-// canonicalizer holds the state of one re-encoding. It lives on its
-// caller's stack, and so do its records of a small document: they start in
-// fixed arrays of the canonicalizer (memberFix, the spillVecs) and move to
-// the heap only for larger documents.
+// canonicalizer holds the state of one re-encoding (see the package
+// comment). A small document's records live in its fixed arrays.
 type canonicalizer struct {
 	data []byte
 	st   style
@@ -229,9 +214,9 @@ func (c *canonicalizer) key(s *Scanner) {
 	c.seen++
 }
 
-// growMembers enlarges members, full, by an estimate of what the rest of
-// the value needs: the density of members read so far applied to the rest
-// (at most one member per 8 bytes), and at least a quarter.
+// growMembers enlarges the full members by the density of members read so
+// far applied to the rest of the value (at most one per 8 bytes), and at
+// least a quarter.
 func (c *canonicalizer) growMembers(s *Scanner) {
 	ms := c.mem()
 	n := len(ms)
@@ -282,9 +267,6 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 	c.nSorted += n
 	c.nOpen = int(o.base)
 	if c.records.full() {
-		// As for members: the density of records so far, applied to the
-		// rest of the value, so that a large document moves its records
-		// once or twice rather than by many small steps.
 		c.records.reserve(c.records.n + c.extrapolate(s, c.records.n))
 	}
 	c.records.push(objectRecord{
@@ -547,10 +529,9 @@ func (c *canonicalizer) valueEnd(out []byte, d *Digest, s *Scanner) []byte {
 	return out
 }
 
-// room returns out with room for n more bytes. Growing, it adds room for the rest of the
-// value at the rate of expansion seen so far (and at least a quarter), so
-// that an output longer than its input is reallocated once or twice, never
-// by many small steps.
+// room returns out with room for n more bytes; growing, it adds room for
+// the rest of the value at the expansion rate seen so far (at least a
+// quarter).
 func (c *canonicalizer) room(out []byte, n int) []byte {
 	if cap(out)-len(out) >= n {
 		return out

@@ -2,7 +2,6 @@ package canon
 
 import (
 	"bytes"
-	"slices"
 	"unicode/utf8"
 )
 
@@ -12,39 +11,37 @@ var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 
 
 // appendUnquoted decodes a validated string body (without quotes) the way
 // encoding/json does: escapes resolved, a valid surrogate pair joined, any
-// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD. When
-// valid is true the body is known to be valid UTF-8 (appendUnquotedValid);
-// otherwise the string kernel finds the escapes and the bytes to replace in
-// one pass.
+// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD.
+// valid says the body is known to be valid UTF-8: only its backslashes
+// then need a look.
 func appendUnquoted(dst, body []byte, valid bool) []byte {
-	if valid {
-		return appendUnquotedValid(dst, body)
-	}
 	for i := 0; i < len(body); {
-		j, _ := nextStop(body, i, modeSerde)
-		if j >= len(body) {
-			return append(dst, body[i:]...)
+		j := len(body)
+		if !valid {
+			j, _ = nextStop(body, i, modeSerde)
+		} else if k := bytes.IndexByte(body[i:], '\\'); k >= 0 {
+			j = i + k
 		}
 		dst = append(dst, body[i:j]...)
-		if c := body[j]; c != '\\' {
-			// Invalid UTF-8, or a sequence the kernel leaves to the
-			// exact decoder.
-			if _, size := decodeRune(body, j); size > 0 {
-				dst = append(dst, body[j:j+size]...)
-				i = j + size
+		switch {
+		case j == len(body):
+			return dst
+		case body[j] != '\\':
+			// Invalid UTF-8, or a sequence nextStop leaves to decodeRune.
+			_, size := decodeRune(body, j)
+			if size == 0 {
+				dst, i = append(dst, "\uFFFD"...), j+1
 			} else {
-				dst = append(dst, "\uFFFD"...)
-				i = j + 1
+				dst, i = append(dst, body[j:j+size]...), j+size
 			}
-			continue
-		}
-		if textEscape(body, j) {
-			if k, o := textEscapes(body, j, dst, true); k > j {
-				dst, i = o, k
+		case textEscape(body, j):
+			if i, dst = textEscapes(body, j, dst, true); i > j {
 				continue
 			}
+			fallthrough
+		default:
+			dst, i = appendUnescaped(dst, body, j)
 		}
-		dst, i = appendUnescaped(dst, body, j)
 	}
 	return dst
 }
@@ -68,32 +65,4 @@ func appendUnescaped(dst, body []byte, j int) ([]byte, int) {
 		r = utf8.RuneError
 	}
 	return utf8.AppendRune(dst, r), i
-}
-
-// appendUnquotedValid is appendUnquoted of a body that is valid UTF-8:
-// the runs between escapes are found by bytes.IndexByte and copied whole.
-// Decoding never lengthens such a body, so dst grows once.
-func appendUnquotedValid(dst, body []byte) []byte {
-	dst = slices.Grow(dst, len(body))
-	for i := 0; i < len(body); {
-		k := bytes.IndexByte(body[i:], '\\')
-		if k < 0 {
-			return append(dst, body[i:]...)
-		}
-		dst = append(dst, body[i:i+k]...)
-		j := i + k
-		if b := unescapes[body[j+1]]; b != 0 {
-			dst, i = append(dst, b), j+2
-			continue
-		}
-		k = j
-		if textEscape(body, j) {
-			k, dst = textEscapes(body, j, dst, true)
-		}
-		if k == j {
-			dst, k = appendUnescaped(dst, body, j)
-		}
-		i = k
-	}
-	return dst
 }

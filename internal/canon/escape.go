@@ -6,80 +6,38 @@ import (
 	"unicode/utf8"
 )
 
-// The escapers of both styles: scanRun finds the next byte needing work,
-// and the escape sequence comes from the style's table.
-
 // jsonEscapes and serdeEscapes hold, for each ASCII byte a style escapes,
 // its escape sequence: the short forms \" \\ \b \f \n \r \t, and \u00xx
 // with lowercase hexadecimal for the other bytes below 0x20 and, in the
-// encoding/json style, for '<', '>' and '&'.
+// encoding/json style, for '<', '>' and '&'. htmlEscapes holds those of
+// '<', '>' and '&' alone: what encoding/json rewrites in raw JSON.
 var jsonEscapes, serdeEscapes = escapeTable(true), escapeTable(false)
-
-// htmlEscapes holds the escapes of '<', '>' and '&' alone: what
-// encoding/json rewrites in raw JSON (modeHTML).
 var htmlEscapes = [0x80]string{'<': jsonEscapes['<'], '>': jsonEscapes['>'], '&': jsonEscapes['&']}
 
-// jsonEscapeWords and serdeEscapeWords hold the same sequences packed
-// little-endian in the low six bytes of a word, their length in the top
-// byte, so that one 8-byte store writes an escape.
-var jsonEscapeWords, serdeEscapeWords, htmlEscapeWords = escapeWords(&jsonEscapes), escapeWords(&serdeEscapes), escapeWords(&htmlEscapes)
-
-// jsonByteWords and serdeByteWords are jsonEscapeWords and
-// serdeEscapeWords with every ASCII byte the style writes unchanged packed
-// as itself, length 1.
-var jsonByteWords, serdeByteWords, htmlByteWords = byteWords(&jsonEscapeWords), byteWords(&serdeEscapeWords), byteWords(&htmlEscapeWords)
-
-// jsonByteLens and serdeByteLens hold the length of each entry of
-// jsonByteWords and serdeByteWords (its top byte) on its own, so that
-// escapeDense adds it to its position with one load.
-var jsonByteLens, serdeByteLens, htmlByteLens = byteLens(&jsonByteWords), byteLens(&serdeByteWords), byteLens(&htmlByteWords)
-
-func byteLens(t *[0x100]uint64) (l [0x100]uint8) {
-	for c, e := range t {
-		l[c] = uint8(e >> 56)
-	}
-	return l
+// byteTable holds, for every byte, what a style writes for it (the byte
+// itself or its escape) packed little-endian in the low bytes of a word
+// with its length in the top byte, so that one 8-byte store writes it;
+// and that length alone.
+type byteTable struct {
+	word [0x100]uint64
+	len  [0x100]uint8
 }
 
-func byteWords(t *[0x80]uint64) (w [0x100]uint64) {
-	for c := range w {
-		switch {
-		case c < 0x80 && t[c] != 0:
-			w[c] = t[c]
-		default:
-			w[c] = uint64(c) | 1<<56
-		}
-	}
-	return w
-}
+var jsonTable, serdeTable, htmlTable = newByteTable(&jsonEscapes), newByteTable(&serdeEscapes), newByteTable(&htmlEscapes)
 
-func escapeWords(t *[0x80]string) (w [0x80]uint64) {
-	for c, e := range t {
-		if e == "" {
-			continue
+func newByteTable(esc *[0x80]string) (t byteTable) {
+	for c := range t.word {
+		e := string([]byte{byte(c)})
+		if c < 0x80 && esc[c] != "" {
+			e = esc[c]
 		}
 		for k := len(e) - 1; k >= 0; k-- {
-			w[c] = w[c]<<8 | uint64(e[k])
+			t.word[c] = t.word[c]<<8 | uint64(e[k])
 		}
-		w[c] |= uint64(len(e)) << 56
+		t.word[c] |= uint64(len(e)) << 56
+		t.len[c] = uint8(len(e))
 	}
-	return w
-}
-
-// appendEscape appends the packed escape sequence e: with one store when
-// dst has eight bytes of room, else byte by byte, so that a buffer sized
-// for the output is never grown.
-func appendEscape(dst []byte, e uint64) []byte {
-	n := len(dst)
-	if cap(dst)-n < 8 {
-		for k := int(e >> 56); k > 0; k-- {
-			dst = append(dst, byte(e))
-			e >>= 8
-		}
-		return dst
-	}
-	binary.LittleEndian.PutUint64(dst[n:n+8], e)
-	return dst[:n+int(e>>56)]
+	return t
 }
 
 // escapedRest estimates the escaped length of the rest bytes of a string
@@ -302,8 +260,10 @@ func wordNext(i int, m uint64) int {
 // false at invalid UTF-8 in modeSerde.
 func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte, i, start int, ok bool) {
 	if c := s[j]; c < 0x80 {
-		bt, _ := byteTables(mode)
-		return appendEscape(dst, bt[c]), j + 1, j + 1, true
+		bt, bl := byteTables(mode)
+		var e [8]byte
+		binary.LittleEndian.PutUint64(e[:], bt[c])
+		return append(dst, e[:bl[c]]...), j + 1, j + 1, true
 	}
 	r, size := decodeRune(s, j)
 	switch {
@@ -420,11 +380,11 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 func byteTables(mode uint8) (*[0x100]uint64, *[0x100]uint8) {
 	switch mode {
 	case modeJSON:
-		return &jsonByteWords, &jsonByteLens
+		return &jsonTable.word, &jsonTable.len
 	case modeHTML:
-		return &htmlByteWords, &htmlByteLens
+		return &htmlTable.word, &htmlTable.len
 	}
-	return &serdeByteWords, &serdeByteLens
+	return &serdeTable.word, &serdeTable.len
 }
 
 // denseRoom is the room escapeDense needs past the output for a word.

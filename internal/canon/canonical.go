@@ -583,15 +583,10 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byt
 	case c.canonicalString(s):
 		return d.AppendSpan(out, raw), buf
 	case c.st == styleJSON && s.flags&(StrRareEscape|StrInvalidUTF8) == 0:
-		if d != nil && len(raw) >= ChunkSize {
-			d.write(out)
-			d.streamEscaped(raw, "", modeHTML)
-			return out[:0], buf
-		}
 		if d == nil {
 			out = c.room(out, len(raw))
 		}
-		out, _ = appendEscaped(out, raw, modeHTML)
+		out, _ = appendEscapedBody(d, out, raw, modeHTML)
 		return out, buf
 	}
 	buf = s.AppendString(buf[:0])
@@ -599,17 +594,12 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byt
 	if c.st == styleJSON {
 		mode = modeJSON
 	}
-	if d != nil && len(buf) >= ChunkSize {
-		d.write(append(out, '"'))
-		d.streamEscaped(buf, "", mode) // decoded text is valid UTF-8
-		return append(out[:0], '"'), buf
-	}
 	if d == nil {
 		// Room for the body as it is: appendEscaped grows the output
 		// further, at the rate it sees, for a body that expands.
 		out = c.room(out, len(buf)+2)
 	}
-	out, _ = appendEscaped(append(out, '"'), buf, mode)
+	out, _ = appendEscapedBody(d, append(out, '"'), buf, mode) // decoded text is valid UTF-8
 	return append(out, '"'), buf
 }
 

@@ -33,15 +33,10 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 			out = append(out, s.data[s.tokStart])
 			sep = false
 		case KindString:
-			switch raw := s.Raw(); {
-			case s.flags&(StrHTML|StrLineSep) == 0:
-				out = d.AppendSpan(out, raw)
-			case d != nil && len(raw) >= ChunkSize:
-				d.write(out)
-				d.streamEscaped(raw, "", modeHTML)
-				out = out[:0]
-			default:
-				out, _ = appendEscaped(out, raw, modeHTML)
+			if s.flags&(StrHTML|StrLineSep) == 0 {
+				out = d.AppendSpan(out, s.Raw())
+			} else {
+				out, _ = appendEscapedBody(d, out, s.Raw(), modeHTML)
 			}
 			if s.isKey {
 				out = append(out, ':')

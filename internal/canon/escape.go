@@ -204,7 +204,7 @@ func appendRun[T ~string | ~[]byte](dst []byte, s T, start, j int, bound bool) (
 		// The run fits only in part: cut where no sequence is split.
 		k := 0
 		if room >= utf8.UTFMax {
-			k = pieceEnd(s[start:j], room)
+			k = PieceLen(s[start:j], room)
 		}
 		return append(dst, s[start:start+k]...), start + k, true
 	}

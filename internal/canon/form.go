@@ -50,6 +50,7 @@ func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
 // the canonical bytes: the form is allocated at the first write, with the
 // capacity limit, and dropped once it would grow past it.
 type formKeeper struct {
+	noSum
 	form  []byte
 	limit int
 	over  bool
@@ -70,9 +71,11 @@ func (k *formKeeper) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// The rest of hash.Hash, which the Digest never calls.
+// noSum is the rest of hash.Hash, which a Digest never calls, for the
+// writers a Digest feeds in place of a hash.
+type noSum struct{}
 
-func (k *formKeeper) Sum(b []byte) []byte { return b }
-func (k *formKeeper) Reset()              {}
-func (k *formKeeper) Size() int           { return 0 }
-func (k *formKeeper) BlockSize() int      { return 1 }
+func (noSum) Sum(b []byte) []byte { return b }
+func (noSum) Reset()              {}
+func (noSum) Size() int           { return 0 }
+func (noSum) BlockSize() int      { return 1 }

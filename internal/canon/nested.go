@@ -47,7 +47,7 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 	if e.nc > 0 {
 		// Only an invalid tail is left over; it escapes as it would have
 		// within the whole.
-		d.streamEscaped(e.carry[:e.nc], "", modeJSON)
+		streamEscaped(d, e.carry[:e.nc], modeJSON)
 	}
 	return append(dst[:0], '"'), nil
 }
@@ -57,6 +57,7 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 // Digest. Canonical bytes are valid UTF-8, but the inner window may cut a
 // sequence in two: the cut-off head is carried over to the next write.
 type nestedEscaper struct {
+	noSum
 	out   Digest // the outer Digest
 	head  []byte // its pending bytes, written before the opening quote
 	open  bool   // the opening quote has been written
@@ -79,7 +80,7 @@ func (e *nestedEscaper) Write(p []byte) (int, error) {
 			e.nc++
 			p = p[1:]
 		}
-		e.out.streamEscaped(e.carry[:e.nc], "", modeJSON)
+		streamEscaped(&e.out, e.carry[:e.nc], modeJSON)
 		e.nc = 0
 	}
 	// Hold back a sequence the window cut off.
@@ -94,7 +95,7 @@ func (e *nestedEscaper) Write(p []byte) (int, error) {
 		}
 		break
 	}
-	e.out.streamEscaped(p[:cut], "", modeJSON)
+	streamEscaped(&e.out, p[:cut], modeJSON)
 	e.nc = copy(e.carry[:], p[cut:])
 	return n, nil
 }
@@ -110,10 +111,3 @@ func sequenceLen(c byte) int {
 	}
 	return 2
 }
-
-// The rest of hash.Hash, which the inner Digest never calls.
-
-func (e *nestedEscaper) Sum(b []byte) []byte { return b }
-func (e *nestedEscaper) Reset()              {}
-func (e *nestedEscaper) Size() int           { return 0 }
-func (e *nestedEscaper) BlockSize() int      { return 1 }

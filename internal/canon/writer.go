@@ -90,36 +90,39 @@ func (d *Digest) write(b []byte) {
 // emptied before the next piece is escaped into it.
 const minRoom = WindowSize / 8
 
-// streamEscaped hashes s escaped in the style of mode (modeJSON or
-// modeSerde; for modeHTML, raw JSON string bytes with only the
-// encoding/json HTML and line separator rewrites). Each piece of s is
-// escaped straight into the window, sized so that its escaped form fits.
-// It reports false at invalid UTF-8 in modeSerde, having hashed a prefix.
-func (d *Digest) streamEscaped(s []byte, str string, mode uint8) bool {
+// streamEscaped hashes s escaped in the style of mode (see appendEscaped)
+// through d's window, a piece at a time, each piece sized so that its
+// escaped form fits. It reports false at invalid UTF-8 in modeSerde,
+// having hashed a prefix.
+func streamEscaped[T ~string | ~[]byte](d *Digest, s T, mode uint8) bool {
 	st := d.state()
 	w := st.win[:0]
-	for len(s) > 0 || len(str) > 0 {
+	for len(s) > 0 {
 		if cap(w)-len(w) < minRoom {
 			st.h.Write(w) //nolint:errcheck // hash writes never fail
 			w = w[:0]
 		}
-		room := (cap(w) - len(w)) / MaxEscapeGrowth
-		ok := true
-		if str != "" {
-			k := pieceEnd(str, room)
-			w, ok = appendEscaped(w, str[:k], mode)
-			str = str[k:]
-		} else {
-			k := pieceEnd(s, room)
-			w, ok = appendEscaped(w, s[:k], mode)
-			s = s[k:]
-		}
-		if !ok {
+		k := PieceLen(s, (cap(w)-len(w))/MaxEscapeGrowth)
+		var ok bool
+		if w, ok = appendEscaped(w, s[:k], mode); !ok {
 			return false
 		}
+		s = s[k:]
 	}
 	st.h.Write(w) //nolint:errcheck // hash writes never fail
 	return true
+}
+
+// appendEscapedBody appends the escaped body of s, or with a streaming d
+// and a body of ChunkSize bytes or more hashes dst and then streams the
+// escaped body, returning dst[:0]. ok is as for appendEscaped; a streaming
+// d has then hashed part of s and must be discarded.
+func appendEscapedBody[T ~string | ~[]byte](d *Digest, dst []byte, s T, mode uint8) (_ []byte, ok bool) {
+	if d == nil || len(s) < ChunkSize {
+		return appendEscaped(dst, s, mode)
+	}
+	d.write(dst)
+	return dst[:0], streamEscaped(d, s, mode)
 }
 
 // PieceLen returns how many leading bytes of s to process next when s is
@@ -129,12 +132,7 @@ func (d *Digest) streamEscaped(s []byte, str string, mode uint8) bool {
 // piece at such cuts gives exactly the result of doing it whole: a cut
 // never changes how the bytes decode. It is the cut Digest's streaming
 // writers make.
-func PieceLen[T ~string | ~[]byte](s T, n int) int { return pieceEnd(s, n) }
-
-// pieceEnd returns how many leading bytes of s to process next: all of s
-// when it has at most n bytes, otherwise about n bytes cut where no valid
-// UTF-8 sequence is split (a cut never changes how the bytes decode).
-func pieceEnd[T ~string | ~[]byte](s T, n int) int {
+func PieceLen[T ~string | ~[]byte](s T, n int) int {
 	if len(s) <= n {
 		return len(s)
 	}
@@ -152,26 +150,15 @@ func pieceEnd[T ~string | ~[]byte](s T, n int) int {
 // window, so that a long string is never buffered whole. With a nil d, or
 // a string shorter than ChunkSize, it is exactly AppendJSONString.
 func (d *Digest) AppendJSONString(dst []byte, s string) []byte {
-	return d.appendJSONString(dst, nil, s)
+	dst, _ = appendEscapedBody(d, append(dst, '"'), s, modeJSON)
+	return append(dst, '"')
 }
 
 // AppendJSONStringBytes is AppendJSONString for a string held in a byte
 // slice.
 func (d *Digest) AppendJSONStringBytes(dst, s []byte) []byte {
-	return d.appendJSONString(dst, s, "")
-}
-
-// appendJSONString is AppendJSONString of b, or of s when b is nil.
-func (d *Digest) appendJSONString(dst, b []byte, s string) []byte {
-	if d == nil || len(b)+len(s) <= ChunkSize {
-		if b != nil {
-			return AppendJSONString(dst, b)
-		}
-		return AppendJSONString(dst, s)
-	}
-	d.write(append(dst, '"'))
-	d.streamEscaped(b, s, modeJSON)
-	return append(dst[:0], '"')
+	dst, _ = appendEscapedBody(d, append(dst, '"'), s, modeJSON)
+	return append(dst, '"')
 }
 
 // AppendSerdeString appends s as the package-level AppendSerdeString does,
@@ -180,14 +167,11 @@ func (d *Digest) appendJSONString(dst, b []byte, s string) []byte {
 // is exactly AppendSerdeString. When s is not valid UTF-8 it returns ok
 // false; a streaming d has then hashed part of s and must be discarded.
 func (d *Digest) AppendSerdeString(dst []byte, s string) (_ []byte, ok bool) {
-	if d == nil || len(s) <= ChunkSize {
-		return AppendSerdeString(dst, s)
-	}
-	d.write(append(dst, '"'))
-	if !d.streamEscaped(nil, s, modeSerde) {
+	out, ok := appendEscapedBody(d, append(dst, '"'), s, modeSerde)
+	if !ok {
 		return dst, false
 	}
-	return append(dst[:0], '"'), true
+	return append(out, '"'), true
 }
 
 // AppendSpan appends the verbatim bytes b, hashing a long b straight

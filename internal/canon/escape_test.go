@@ -117,52 +117,67 @@ func TestScanningDenseEscapesAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 	for _, body := range bodies {
-		tok := []byte(`"` + body + `"`)
-		doc := []byte(`{"k":` + string(tok) + `,"a":1}`)
-		var want string
-		valid := json.Valid(doc) && json.Unmarshal(tok, &want) == nil
-		if got := CheckJSON(doc, MaxDepth) == nil; got != valid {
-			t.Fatalf("%q: CheckJSON valid=%t, encoding/json %t", body, got, valid)
+		checkDenseBody(t, body)
+	}
+}
+
+// checkDenseBody checks the string body against encoding/json and the
+// flag rules in both modes.
+func checkDenseBody(t *testing.T, body string) {
+	t.Helper()
+	tok := []byte(`"` + body + `"`)
+	doc := []byte(`{"k":` + string(tok) + `,"a":1}`)
+	var want string
+	valid := json.Valid(doc) && json.Unmarshal(tok, &want) == nil
+	if got := CheckJSON(doc, MaxDepth) == nil; got != valid {
+		t.Fatalf("%q: CheckJSON valid=%t, encoding/json %t", body, got, valid)
+	}
+	if !valid {
+		if CheckSerdeJSON(doc, SerdeMaxDepth) == nil {
+			t.Fatalf("%q: strict accepted what encoding/json rejects", body)
 		}
-		if !valid {
-			if CheckSerdeJSON(doc, SerdeMaxDepth) == nil {
-				t.Fatalf("%q: strict accepted what encoding/json rejects", body)
-			}
-			continue
+		return
+	}
+	base, err := jsonref.ViaEncodingJSON(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := AppendCanonicalJSON(nil, doc); err != nil || !bytes.Equal(got, base) {
+		t.Fatalf("%q: canonical\n got %q\nwant %q (%v)", body, got, base, err)
+	}
+	for _, strict := range []bool{false, true} {
+		checkDenseFlags(t, body, want, strict)
+	}
+}
+
+// checkDenseFlags checks the flags and decoding of the string body, which
+// encoding/json decodes to want, in one mode.
+func checkDenseFlags(t *testing.T, body, want string, strict bool) {
+	t.Helper()
+	tok := []byte(`"` + body + `"`)
+	var s Scanner
+	s.Reset(tok, strict, MaxDepth)
+	if _, err := s.Next(); err != nil {
+		if strict && (strings.Contains(body, "\xff")) {
+			return
 		}
-		base, err := jsonref.ViaEncodingJSON(doc)
-		if err != nil {
-			t.Fatal(err)
+		t.Fatalf("strict=%t %q: %v", strict, body, err)
+	}
+	f := s.Flags()
+	wantFlags := map[uint8]bool{
+		StrEscaped:    true,
+		StrRareEscape: strings.Contains(body, `\/`) || strings.Contains(body, `\u00e9`),
+		StrHTMLEscape: strings.Contains(body, `\u003c`) || strings.Contains(body, `\u2028`),
+		StrHTML:       !strict && strings.ContainsAny(body, "<>&"),
+		StrLineSep:    !strict && strings.Contains(body, "\u2028"),
+	}
+	for flag, on := range wantFlags {
+		if f&flag != 0 != on {
+			t.Fatalf("strict=%t %q: flag %#x is %t", strict, body, flag, !on)
 		}
-		if got, err := AppendCanonicalJSON(nil, doc); err != nil || !bytes.Equal(got, base) {
-			t.Fatalf("%q: canonical\n got %q\nwant %q (%v)", body, got, base, err)
-		}
-		for _, strict := range []bool{false, true} {
-			var s Scanner
-			s.Reset(tok, strict, MaxDepth)
-			if _, err := s.Next(); err != nil {
-				if strict && (strings.Contains(body, "\xff")) {
-					continue
-				}
-				t.Fatalf("strict=%t %q: %v", strict, body, err)
-			}
-			f := s.Flags()
-			wantFlags := map[uint8]bool{
-				StrEscaped:    true,
-				StrRareEscape: strings.Contains(body, `\/`) || strings.Contains(body, `\u00e9`),
-				StrHTMLEscape: strings.Contains(body, `\u003c`) || strings.Contains(body, `\u2028`),
-				StrHTML:       !strict && strings.ContainsAny(body, "<>&"),
-				StrLineSep:    !strict && strings.Contains(body, "\u2028"),
-			}
-			for flag, on := range wantFlags {
-				if f&flag != 0 != on {
-					t.Fatalf("strict=%t %q: flag %#x is %t", strict, body, flag, !on)
-				}
-			}
-			if got := s.AppendString(nil); string(got) != want {
-				t.Fatalf("strict=%t %q: decoded %q, want %q", strict, body, got, want)
-			}
-		}
+	}
+	if got := s.AppendString(nil); string(got) != want {
+		t.Fatalf("strict=%t %q: decoded %q, want %q", strict, body, got, want)
 	}
 }
 

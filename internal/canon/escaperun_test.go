@@ -46,70 +46,87 @@ func TestCharacterEscapeRunsDecodeAsEncodingJSON(t *testing.T) {
 		}
 	}
 	for _, doc := range docs {
-		b := []byte(doc)
-		name := fmt.Sprintf("%.40q", doc)
-		var want string
-		valid := json.Unmarshal(b, &want) == nil
-		if got := CheckJSON(b, MaxDepth) == nil; got != valid {
-			t.Errorf("%s: CheckJSON valid=%t, encoding/json %t", name, got, valid)
-			continue
+		checkEscapeRun(t, doc)
+	}
+}
+
+// checkEscapeRun checks the reading of the string token doc against
+// encoding/json.
+func checkEscapeRun(t *testing.T, doc string) {
+	t.Helper()
+	b := []byte(doc)
+	name := fmt.Sprintf("%.40q", doc)
+	var want string
+	valid := json.Unmarshal(b, &want) == nil
+	if got := CheckJSON(b, MaxDepth) == nil; got != valid {
+		t.Errorf("%s: CheckJSON valid=%t, encoding/json %t", name, got, valid)
+		return
+	}
+	if !valid {
+		if CheckSerdeJSON(b, SerdeMaxDepth) == nil {
+			t.Errorf("%s: strict accepted what encoding/json rejects", name)
 		}
-		if !valid {
-			if CheckSerdeJSON(b, SerdeMaxDepth) == nil {
-				t.Errorf("%s: strict accepted what encoding/json rejects", name)
-			}
-			continue
-		}
-		var s Scanner
-		s.Reset(b, false, MaxDepth)
-		if _, err := s.Next(); err != nil {
-			t.Fatal(err)
-		}
-		if got := s.AppendString(nil); string(got) != want {
-			t.Errorf("%s: lax decoding %.60q, want %.60q", name, got, want)
-		}
-		// Decoding while scanning, invalid bytes and lone surrogates
-		// included.
-		var ds Scanner
-		ds.Reset(b, false, MaxDepth)
-		if _, text, err := ds.NextDecoding([]byte("pre")); err != nil ||
-			ds.Verbatim() && string(text) != want || !ds.Verbatim() && string(text) != "pre"+want {
-			t.Errorf("%s: lax NextDecoding %.60q, %v; want %.60q", name, text, err, want)
-		}
-		if s.Flags()&StrRareEscape == 0 && strings.Contains(doc, `\u00e9`) {
-			t.Errorf("%s: StrRareEscape not set", name)
-		}
-		if s.Flags()&StrHTMLEscape == 0 && strings.Contains(doc, `\u2028`) {
-			t.Errorf("%s: StrHTMLEscape not set", name)
-		}
-		base, err := jsonref.ViaEncodingJSON(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := AppendCanonicalJSON(nil, b); err != nil || !bytes.Equal(got, base) {
-			t.Errorf("%s: canonical %.60q, %v; want %.60q", name, got, err, base)
-		}
-		// Strict: a lone surrogate escape or invalid UTF-8 is an error;
-		// anything else decodes to what encoding/json decodes.
-		lone := strings.Contains(want, "\uFFFD") && !strings.Contains(doc, `\ufffd`) && !strings.Contains(doc, `\uFFFD`)
-		s.Reset(b, true, SerdeMaxDepth)
-		_, text, err := s.NextDecoding([]byte("pre"))
-		if (err != nil) != lone {
-			t.Errorf("%s: strict error %v, want an error: %t", name, err, lone)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		if s.Verbatim() && string(text) != want || !s.Verbatim() && string(text) != "pre"+want {
-			t.Errorf("%s: strict decoding %.60q, want %.60q", name, text, want)
-		}
-		if got := s.AppendString(nil); string(got) != want {
-			t.Errorf("%s: strict AppendString %.60q, want %.60q", name, got, want)
-		}
-		serde, _ := AppendSerdeString(nil, want)
-		if got, err := AppendSerdeValue(nil, b, SerdeMaxDepth); err != nil || !bytes.Equal(got, serde) {
-			t.Errorf("%s: serde value %.60q, %v; want %.60q", name, got, err, serde)
-		}
+		return
+	}
+	var s Scanner
+	s.Reset(b, false, MaxDepth)
+	if _, err := s.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.AppendString(nil); string(got) != want {
+		t.Errorf("%s: lax decoding %.60q, want %.60q", name, got, want)
+	}
+	// Decoding while scanning, invalid bytes and lone surrogates
+	// included.
+	var ds Scanner
+	ds.Reset(b, false, MaxDepth)
+	if _, text, err := ds.NextDecoding([]byte("pre")); err != nil ||
+		ds.Verbatim() && string(text) != want || !ds.Verbatim() && string(text) != "pre"+want {
+		t.Errorf("%s: lax NextDecoding %.60q, %v; want %.60q", name, text, err, want)
+	}
+	if s.Flags()&StrRareEscape == 0 && strings.Contains(doc, `\u00e9`) {
+		t.Errorf("%s: StrRareEscape not set", name)
+	}
+	if s.Flags()&StrHTMLEscape == 0 && strings.Contains(doc, `\u2028`) {
+		t.Errorf("%s: StrHTMLEscape not set", name)
+	}
+	base, err := jsonref.ViaEncodingJSON(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := AppendCanonicalJSON(nil, b); err != nil || !bytes.Equal(got, base) {
+		t.Errorf("%s: canonical %.60q, %v; want %.60q", name, got, err, base)
+	}
+	checkStrictEscapeRun(t, doc, want)
+}
+
+// checkStrictEscapeRun checks the strict reading of the string token doc,
+// which encoding/json decodes to want.
+func checkStrictEscapeRun(t *testing.T, doc, want string) {
+	t.Helper()
+	b := []byte(doc)
+	name := fmt.Sprintf("%.40q", doc)
+	var s Scanner
+	// Strict: a lone surrogate escape or invalid UTF-8 is an error;
+	// anything else decodes to what encoding/json decodes.
+	lone := strings.Contains(want, "\uFFFD") && !strings.Contains(doc, `\ufffd`) && !strings.Contains(doc, `\uFFFD`)
+	s.Reset(b, true, SerdeMaxDepth)
+	_, text, err := s.NextDecoding([]byte("pre"))
+	if (err != nil) != lone {
+		t.Errorf("%s: strict error %v, want an error: %t", name, err, lone)
+		return
+	}
+	if err != nil {
+		return
+	}
+	if s.Verbatim() && string(text) != want || !s.Verbatim() && string(text) != "pre"+want {
+		t.Errorf("%s: strict decoding %.60q, want %.60q", name, text, want)
+	}
+	if got := s.AppendString(nil); string(got) != want {
+		t.Errorf("%s: strict AppendString %.60q, want %.60q", name, got, want)
+	}
+	serde, _ := AppendSerdeString(nil, want)
+	if got, err := AppendSerdeValue(nil, b, SerdeMaxDepth); err != nil || !bytes.Equal(got, serde) {
+		t.Errorf("%s: serde value %.60q, %v; want %.60q", name, got, err, serde)
 	}
 }

@@ -68,94 +68,122 @@ func FuzzStringWriters(f *testing.F) {
 		f.Add(s, uint16(ChunkSize-3))
 	}
 	f.Fuzz(func(t *testing.T, s string, pad uint16) {
-		want := jsonStringWant(t, s)
-		if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
-			t.Fatalf("AppendJSONString\n got %q\nwant %q", got, want)
-		}
-		if got := AppendJSONString([]byte("x"), []byte(s)); !bytes.Equal(got[1:], want) {
-			t.Fatal("AppendJSONString([]byte) differs")
-		}
-		if buf := make([]byte, 0, len(want)); &AppendJSONString(buf, s)[0] != &buf[:1][0] {
-			t.Fatal("AppendJSONString grew a buffer sized for its output")
-		}
-		win := make([]byte, MaxEscapeGrowth+int(pad)%512)
-		var through []byte
-		for rest := s; rest != ""; {
-			n, read := EscapeJSON(win, rest)
-			if n == 0 && read == 0 {
-				t.Fatalf("EscapeJSON through %d bytes made no progress", len(win))
-			}
-			through, rest = append(through, win[:n]...), rest[read:]
-		}
-		if !bytes.Equal(through, want[1:len(want)-1]) {
-			t.Fatalf("EscapeJSON through windows of %d differs", len(win))
-		}
-		ref, refOK := serdeReference(s)
-		got, ok := AppendSerdeString([]byte("keep"), s)
-		if ok != refOK || ok && !bytes.Equal(got[4:], ref) || !ok && string(got) != "keep" {
-			t.Fatalf("AppendSerdeString = %q, %v; want %q, %v", got, ok, ref, refOK)
-		}
-		if buf := make([]byte, 0, len(ref)); ok {
-			if out, _ := AppendSerdeString(buf, s); &out[0] != &buf[:1][0] {
-				t.Fatal("AppendSerdeString grew a buffer sized for its output")
-			}
-		}
-
-		// Streaming: a prefix of pad bytes moves s across the window's
-		// pieces; repeating s makes it long enough to stream.
-		long := strings.Repeat("p", int(pad)%(2*ChunkSize)) + s
-		for len(long) <= ChunkSize && s != "" {
-			long += s
-		}
-		wantLong := jsonStringWant(t, long)
-		var d Digest
-		if d.Sum256(d.AppendJSONString([]byte("{"), long)) != sha256.Sum256(append([]byte("{"), wantLong...)) {
-			t.Fatal("Digest.AppendJSONString: digest differs")
-		}
-		refLong, refOK := serdeReference(long)
-		var d2 Digest
-		pending, ok := d2.AppendSerdeString(nil, long)
-		if ok != refOK || ok && d2.Sum256(pending) != sha256.Sum256(refLong) {
-			t.Fatalf("Digest.AppendSerdeString: ok %v, want %v, or digest differs", ok, refOK)
-		}
-
-		// Reading back: the lax Scanner decodes the rule's output and a
-		// token holding s's invalid bytes raw as encoding/json does; the
-		// strict one reads serde_json's output back to s.
-		for _, tok := range [][]byte{want, rawToken(s)} {
-			var sc Scanner
-			sc.Reset(tok, false, MaxDepth)
-			if k, err := sc.Next(); err != nil || k != KindString {
-				t.Fatalf("lax scan of %q: %v %v", tok, k, err)
-			}
-			var dec string
-			if err := json.Unmarshal(tok, &dec); err != nil {
-				t.Fatal(err)
-			}
-			if got := sc.AppendString(nil); string(got) != dec {
-				t.Fatalf("lax AppendString of %q = %q, want %q", tok, got, dec)
-			}
-		}
-		if refOK {
-			// The strict one reads back serde_json's output, and
-			// encoding/json's with its \u escapes and with every '/'
-			// escaped too: each holds s.
-			slashed := bytes.ReplaceAll(want, []byte("/"), []byte(`\/`))
-			for _, tok := range [][]byte{ref, want, slashed} {
-				var sc Scanner
-				sc.Reset(tok, true, SerdeMaxDepth)
-				if k, err := sc.Next(); err != nil || k != KindString || string(sc.AppendString(nil)) != s {
-					t.Fatalf("strict round trip of %q failed: %v", tok, err)
-				}
-				// Decoding while scanning, into a buffer with a prefix.
-				sc.Reset(tok, true, SerdeMaxDepth)
-				if k, text, err := sc.NextDecoding([]byte("p")); err != nil || k != KindString ||
-					string(text) != s && string(text) != "p"+s {
-					t.Fatalf("strict NextDecoding of %q = %q, %v", tok, text, err)
-				}
-			}
-		}
+		want := checkJSONWriters(t, s, pad)
+		ref, refOK := checkSerdeWriters(t, s)
+		checkStreamingWriters(t, s, pad)
+		checkReadingBack(t, s, want, ref, refOK)
 	})
+}
+
+// checkJSONWriters checks the encoding/json-style writers of s and
+// returns the expected output.
+func checkJSONWriters(t *testing.T, s string, pad uint16) []byte {
+	t.Helper()
+	want := jsonStringWant(t, s)
+	if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
+		t.Fatalf("AppendJSONString\n got %q\nwant %q", got, want)
+	}
+	if got := AppendJSONString([]byte("x"), []byte(s)); !bytes.Equal(got[1:], want) {
+		t.Fatal("AppendJSONString([]byte) differs")
+	}
+	if buf := make([]byte, 0, len(want)); &AppendJSONString(buf, s)[0] != &buf[:1][0] {
+		t.Fatal("AppendJSONString grew a buffer sized for its output")
+	}
+	win := make([]byte, MaxEscapeGrowth+int(pad)%512)
+	var through []byte
+	for rest := s; rest != ""; {
+		n, read := EscapeJSON(win, rest)
+		if n == 0 && read == 0 {
+			t.Fatalf("EscapeJSON through %d bytes made no progress", len(win))
+		}
+		through, rest = append(through, win[:n]...), rest[read:]
+	}
+	if !bytes.Equal(through, want[1:len(want)-1]) {
+		t.Fatalf("EscapeJSON through windows of %d differs", len(win))
+	}
+	return want
+}
+
+// checkSerdeWriters checks AppendSerdeString of s against serdeReference
+// and returns the reference.
+func checkSerdeWriters(t *testing.T, s string) ([]byte, bool) {
+	t.Helper()
+	ref, refOK := serdeReference(s)
+	got, ok := AppendSerdeString([]byte("keep"), s)
+	if ok != refOK || ok && !bytes.Equal(got[4:], ref) || !ok && string(got) != "keep" {
+		t.Fatalf("AppendSerdeString = %q, %v; want %q, %v", got, ok, ref, refOK)
+	}
+	if buf := make([]byte, 0, len(ref)); ok {
+		if out, _ := AppendSerdeString(buf, s); &out[0] != &buf[:1][0] {
+			t.Fatal("AppendSerdeString grew a buffer sized for its output")
+		}
+	}
+	return ref, refOK
+}
+
+// checkStreamingWriters checks the Digest writers on s made long enough
+// to stream.
+func checkStreamingWriters(t *testing.T, s string, pad uint16) {
+	t.Helper()
+	// Streaming: a prefix of pad bytes moves s across the window's
+	// pieces; repeating s makes it long enough to stream.
+	long := strings.Repeat("p", int(pad)%(2*ChunkSize)) + s
+	for len(long) <= ChunkSize && s != "" {
+		long += s
+	}
+	wantLong := jsonStringWant(t, long)
+	var d Digest
+	if d.Sum256(d.AppendJSONString([]byte("{"), long)) != sha256.Sum256(append([]byte("{"), wantLong...)) {
+		t.Fatal("Digest.AppendJSONString: digest differs")
+	}
+	refLong, refOK := serdeReference(long)
+	var d2 Digest
+	pending, ok := d2.AppendSerdeString(nil, long)
+	if ok != refOK || ok && d2.Sum256(pending) != sha256.Sum256(refLong) {
+		t.Fatalf("Digest.AppendSerdeString: ok %v, want %v, or digest differs", ok, refOK)
+	}
+}
+
+// checkReadingBack checks that the Scanners read the writers' outputs
+// back to s.
+func checkReadingBack(t *testing.T, s string, want, ref []byte, refOK bool) {
+	t.Helper()
+	// Reading back: the lax Scanner decodes the rule's output and a
+	// token holding s's invalid bytes raw as encoding/json does; the
+	// strict one reads serde_json's output back to s.
+	for _, tok := range [][]byte{want, rawToken(s)} {
+		var sc Scanner
+		sc.Reset(tok, false, MaxDepth)
+		if k, err := sc.Next(); err != nil || k != KindString {
+			t.Fatalf("lax scan of %q: %v %v", tok, k, err)
+		}
+		var dec string
+		if err := json.Unmarshal(tok, &dec); err != nil {
+			t.Fatal(err)
+		}
+		if got := sc.AppendString(nil); string(got) != dec {
+			t.Fatalf("lax AppendString of %q = %q, want %q", tok, got, dec)
+		}
+	}
+	if refOK {
+		// The strict one reads back serde_json's output, and
+		// encoding/json's with its \u escapes and with every '/'
+		// escaped too: each holds s.
+		slashed := bytes.ReplaceAll(want, []byte("/"), []byte(`\/`))
+		for _, tok := range [][]byte{ref, want, slashed} {
+			var sc Scanner
+			sc.Reset(tok, true, SerdeMaxDepth)
+			if k, err := sc.Next(); err != nil || k != KindString || string(sc.AppendString(nil)) != s {
+				t.Fatalf("strict round trip of %q failed: %v", tok, err)
+			}
+			// Decoding while scanning, into a buffer with a prefix.
+			sc.Reset(tok, true, SerdeMaxDepth)
+			if k, text, err := sc.NextDecoding([]byte("p")); err != nil || k != KindString ||
+				string(text) != s && string(text) != "p"+s {
+				t.Fatalf("strict NextDecoding of %q = %q, %v", tok, text, err)
+			}
+		}
+	}
 }
 
 // rawToken quotes s escaping only what JSON requires ('"', '\\' and bytes

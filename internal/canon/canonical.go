@@ -346,52 +346,19 @@ func (c *canonicalizer) compare(a, b member) int {
 }
 
 // canonicalString reports whether the string token s has just returned is
-// spelled as the style writes its decoded content.
+// spelled as the style writes its decoded content. The escapes the Scanner
+// does not flag StrRareEscape are the short forms, lowercase \u00xx of the
+// other control characters (canonical in both styles) and encoding/json's
+// escapes of '<', '>', '&', U+2028 and U+2029 (canonical in its style
+// only); a rare escape is canonical in neither.
 func (c *canonicalizer) canonicalString(s *Scanner) bool {
 	switch {
-	case s.flags&StrInvalidUTF8 != 0:
+	case s.flags&(StrInvalidUTF8|StrRareEscape) != 0:
 		return false
-	case c.st == styleJSON && s.flags&(StrHTML|StrLineSep) != 0:
-		return false
-	case s.flags&StrRareEscape == 0:
-		// No escape, or only escapes that are canonical as they are,
-		// encoding/json's escapes of '<', '>', '&', U+2028 and U+2029 in
-		// its style only.
-		return c.st == styleJSON || s.flags&StrHTMLEscape == 0
+	case c.st == styleJSON:
+		return s.flags&(StrHTML|StrLineSep) == 0
 	}
-	return canonicalEscapes(s.data[s.tokStart+1:s.tokEnd-1], c.st)
-}
-
-// canonicalEscapes reports whether every escape in the valid string body b
-// is the one the style writes for the character it stands for.
-func canonicalEscapes(b []byte, st style) bool {
-	for i := 0; ; {
-		j := bytes.IndexByte(b[i:], '\\')
-		if j < 0 {
-			return true
-		}
-		i += j
-		switch e := b[i+1]; e {
-		case '"', '\\', 'b', 'f', 'n', 'r', 't':
-			i += 2
-			continue
-		case 'u':
-		default:
-			return false
-		}
-		r := hex4(b[i+2:])
-		var ok bool
-		switch {
-		case r < 0x20, st == styleJSON && (r == '<' || r == '>' || r == '&'):
-			ok = string(b[i:i+6]) == jsonEscapes[r]
-		case st == styleJSON && r&^1 == 0x2028:
-			ok = string(b[i:i+5]) == `\u202` && b[i+5] == lowerHex[r&0xf]
-		}
-		if !ok {
-			return false
-		}
-		i += 6
-	}
+	return s.flags&StrHTMLEscape == 0
 }
 
 // canonicalNumber reports whether the number token s has just returned is

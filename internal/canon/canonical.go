@@ -68,7 +68,6 @@ type canonicalizer struct {
 	nOpen      int                    // mem()[:nOpen] are open
 	nSorted    int                    // the last nSorted of mem() are recorded
 	seen       int                    // members read so far
-	lastRec    int                    // the record recordAt found last
 	records    spillVec[objectRecord] // the recorded objects, by start once read
 	names      []byte                 // decoded names of keys with escapes
 	objects    spillVec[openObject]   // the open objects
@@ -370,21 +369,13 @@ func (c *canonicalizer) canonicalNumber(s *Scanner) bool {
 }
 
 // recordAt returns the index of the recorded object starting at p, or -1.
-// The record after the last one found is tried first: it is the next
-// object in the document, which is usually the next one written.
 func (c *canonicalizer) recordAt(p int) int32 {
-	records := c.records.all()
-	if i := c.lastRec + 1; i < len(records) && records[i].start == uint32(p) {
-		c.lastRec = i
-		return int32(i)
-	}
-	i, ok := slices.BinarySearchFunc(records, uint32(p), func(r objectRecord, p uint32) int {
+	i, ok := slices.BinarySearchFunc(c.records.all(), uint32(p), func(r objectRecord, p uint32) int {
 		return int(r.start) - int(p)
 	})
 	if !ok {
 		return -1
 	}
-	c.lastRec = i
 	return int32(i)
 }
 
@@ -393,7 +384,6 @@ func (c *canonicalizer) recordAt(p int) int32 {
 // through d.
 func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) {
 	slices.SortFunc(c.records.all(), func(a, b objectRecord) int { return int(a.start) - int(b.start) })
-	c.lastRec = -1
 	var s Scanner
 	s.Reset(c.data, c.st == styleSerde, MaxDepth)
 	s.pos = start

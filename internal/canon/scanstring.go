@@ -1,7 +1,6 @@
 package canon
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -62,17 +61,7 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 			if !commonEscape(d, j) {
 				i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode)
 			} else if i = j + 2; decode {
-				if r := j - last; r <= 8 && last+8 <= len(d) && cap(out)-len(out) >= 16 {
-					// A short run and its escape: one 8-byte store and
-					// one byte, no copy call.
-					n := len(out)
-					o := out[:n+16]
-					binary.LittleEndian.PutUint64(o[n:], load64(d, last))
-					o[n+r] = unescapes[d[j+1]]
-					out = o[:n+r+1]
-				} else {
-					out = append(append(out, d[last:j]...), unescapes[d[j+1]])
-				}
+				out = append(append(out, d[last:j]...), unescapes[d[j+1]])
 				last = j + 2
 			} else {
 				var f uint8

@@ -160,11 +160,15 @@ func (s *Scanner) Verbatim() bool { return s.flags&(StrEscaped|StrInvalidUTF8) =
 // In lax mode invalid UTF-8 and unpaired surrogates decode to U+FFFD
 // exactly as encoding/json does; in strict mode the token is known valid.
 func (s *Scanner) AppendString(dst []byte) []byte {
-	body := s.data[s.tokStart+1 : s.tokEnd-1]
-	if s.flags&(StrEscaped|StrInvalidUTF8) == 0 {
-		return append(dst, body...)
+	if s.Verbatim() {
+		return append(dst, s.data[s.tokStart+1:s.tokEnd-1]...)
 	}
-	return appendUnquoted(dst, body, s.flags&StrInvalidUTF8 == 0)
+	// The token is valid: scanning it again, decoding, cannot fail. The
+	// document is cut at its end, so that the decoding makes room for
+	// the token at most.
+	t := Scanner{data: s.data[:s.tokEnd], strict: s.strict}
+	_, dst, _ = t.scanString(s.tokStart, dst, true)
+	return dst
 }
 
 // Next returns the next token. After the top-level value it returns KindEOF

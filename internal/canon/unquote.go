@@ -1,50 +1,10 @@
 package canon
 
-import (
-	"bytes"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // unescapes maps the byte after a backslash to the byte it stands for, for
 // every escape but \u; 0 marks \u and bytes that do not form an escape.
 var unescapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-
-// appendUnquoted decodes a validated string body (without quotes) the way
-// encoding/json does: escapes resolved, a valid surrogate pair joined, any
-// other surrogate escape and any invalid UTF-8 byte replaced by U+FFFD.
-// valid says the body is known to be valid UTF-8: only its backslashes
-// then need a look.
-func appendUnquoted(dst, body []byte, valid bool) []byte {
-	for i := 0; i < len(body); {
-		j := len(body)
-		if !valid {
-			j, _ = nextStop(body, i, modeSerde)
-		} else if k := bytes.IndexByte(body[i:], '\\'); k >= 0 {
-			j = i + k
-		}
-		dst = append(dst, body[i:j]...)
-		switch {
-		case j == len(body):
-			return dst
-		case body[j] != '\\':
-			// Invalid UTF-8, or a sequence nextStop leaves to decodeRune.
-			_, size := decodeRune(body, j)
-			if size == 0 {
-				dst, i = append(dst, "\uFFFD"...), j+1
-			} else {
-				dst, i = append(dst, body[j:j+size]...), j+size
-			}
-		case textEscape(body, j):
-			if i, dst = textEscapes(body, j, dst, true); i > j {
-				continue
-			}
-			fallthrough
-		default:
-			dst, i = appendUnescaped(dst, body, j)
-		}
-	}
-	return dst
-}
 
 // appendUnescaped appends what the escape at body[j] (a validated one)
 // stands for and returns the offset after it. A \u escape of a surrogate

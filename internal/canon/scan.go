@@ -196,13 +196,6 @@ func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
 	return k, text, nil
 }
 
-// decodeReserve bounds the room NextDecoding makes for a decoded string
-// before it knows the string's length; a longer string grows the buffer.
-const decodeReserve = 64 << 10
-
-// minDecodeRoom is the room below which NextDecoding makes that room.
-const minDecodeRoom = 64
-
 // next is Next; with decode set a string token with escapes (or invalid
 // UTF-8) is decoded as it is scanned, appended to dec (see scanString),
 // which it returns; any other token returns nil. The decoded string is a

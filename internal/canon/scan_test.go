@@ -391,11 +391,11 @@ func TestHTMLEscapesAreCanonicalInTheJSONStyleOnly(t *testing.T) {
 // TestNextDecodingDecodesWhileScanning pins NextDecoding in both modes: a
 // string without escapes comes back as the document's own bytes, one with
 // escapes appended to dst (short forms, \/, \u escapes, a surrogate pair,
-// a string longer than the room reserved before its length is known), the
+// a string of 64 KiB), the
 // same content AppendString decodes; other tokens have no text; and
 // StrRareEscape is set exactly for escapes that may not be canonical.
 func TestNextDecodingDecodesWhileScanning(t *testing.T) {
-	long := strings.Repeat(`ab\"\n\u0001`+strings.Repeat("x", 40), decodeReserve/40)
+	long := strings.Repeat(`ab\"\n\u0001`+strings.Repeat("x", 40), 64<<10/40)
 	tests := []struct {
 		doc, want string
 		rare      bool

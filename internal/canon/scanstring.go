@@ -2,7 +2,6 @@ package canon
 
 import (
 	"math/bits"
-	"slices"
 )
 
 // Scanning string tokens: validating them and, while they are scanned,
@@ -54,9 +53,6 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 			s.flags = flags
 			return j + 1, s.decoded(dec, out, last, j, decode), nil
 		case c == '\\':
-			if decode && flags&(StrEscaped|StrInvalidUTF8) == 0 {
-				out = decodeRoom(out, len(d)-p)
-			}
 			flags |= StrEscaped
 			if !commonEscape(d, j) {
 				i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode)
@@ -201,9 +197,6 @@ func (s *Scanner) stringRune(p, j int, out []byte, last int, flags uint8, decode
 	case size == 0:
 		if decode {
 			// Decoded as U+FFFD, as AppendString does.
-			if flags&(StrEscaped|StrInvalidUTF8) == 0 {
-				out = decodeRoom(out, len(d)-p)
-			}
 			out, last = append(append(out, d[last:j]...), "\uFFFD"...), j+1
 		}
 		return j + 1, out, last, flags | StrInvalidUTF8, nil
@@ -275,18 +268,6 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 		i += 16
 	}
 	return i, html != 0
-}
-
-// decodeRoom returns out with room for a decoded string before its length
-// is known: room for the rest of the document, rest bytes, up to
-// decodeReserve, serves most strings without growing (only invalid bytes,
-// three bytes of U+FFFD each, decode to more). A buffer with room of its
-// own is used as it is.
-func decodeRoom(out []byte, rest int) []byte {
-	if cap(out)-len(out) >= minDecodeRoom {
-		return out
-	}
-	return slices.Grow(out, min(rest, decodeReserve))
 }
 
 // textEscape reports whether the escape at d[j] may be one textEscapes

@@ -2,7 +2,6 @@ package canon
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"unicode/utf8"
 )
 
@@ -182,8 +181,9 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				}
 				dst = grow(dst, wordRoom+escapedRest(len(s)-i, len(dst)-n0, i))
 			}
-			dst = escapeWord(dst, s, start, i, x, m, mode)
-			start, i = wordNext(i, m), i+8
+			dst = escapeWord(dst, s, start, i, x, mode)
+			i += 8
+			start = i
 		}
 		j, _ := nextStop(s, i, mode)
 		var done bool
@@ -217,10 +217,9 @@ func appendRun[T ~string | ~[]byte](dst []byte, s T, start, j int, bound bool) (
 const wordRoom = 8 + 8*MaxEscapeGrowth + 8
 
 // escapeWord appends the pending run s[start:i] (at most eight bytes) and
-// the ASCII word x at s[i:], whose bytes to escape m flags, escaped: one
-// 8-byte store for the run and one per escape, or, with two or more
-// escapes, every byte from the table. dst has wordRoom bytes of room.
-func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64, mode uint8) []byte {
+// the ASCII word x at s[i:], every byte of it from the table: one 8-byte
+// store each. dst has wordRoom bytes of room.
+func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x uint64, mode uint8) []byte {
 	n := len(dst)
 	out := dst[:cap(dst)]
 	if r := i - start; r > 0 {
@@ -229,30 +228,12 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 		n += r
 	}
 	bt, _ := byteTables(mode)
-	if m&(m-1) != 0 {
-		for k := 0; k < 8; k++ {
-			e := bt[byte(x>>(8*k))]
-			binary.LittleEndian.PutUint64(out[n:], e)
-			n += int(e >> 56)
-		}
-		return out[:n]
+	for k := 0; k < 8; k++ {
+		e := bt[byte(x>>(8*k))]
+		binary.LittleEndian.PutUint64(out[n:], e)
+		n += int(e >> 56)
 	}
-	k := bits.TrailingZeros64(m) >> 3
-	binary.LittleEndian.PutUint64(out[n:], x)
-	n += k
-	e := bt[byte(x>>(8*k))]
-	binary.LittleEndian.PutUint64(out[n:], e)
-	return out[:n+int(e>>56)]
-}
-
-// wordNext returns where the pending run starts after escapeWord wrote the
-// word at i whose escapes m flags: past the word when it had several
-// (every byte written), else just past the one escape.
-func wordNext(i int, m uint64) int {
-	if m&(m-1) != 0 {
-		return i + 8
-	}
-	return i + bits.TrailingZeros64(m)>>3 + 1
+	return out[:n]
 }
 
 // escapeAt appends the escape of the character at s[j], where nextStop

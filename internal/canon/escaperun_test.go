@@ -13,7 +13,7 @@ import (
 
 // TestCharacterEscapeRunsDecodeAsEncodingJSON pins the decoding of runs of
 // \u escapes of non-ASCII characters (text as Python's json.dumps writes
-// it), which the scanner and the unescapers take a run at a time: every
+// it), which the scanner takes a run at a time: every
 // corpus class in both hexadecimal cases, and runs broken by each escape
 // the run leaves to the exact rules (ASCII, control characters, U+2028,
 // lone and reversed surrogates, malformed digits, the end of the string).

@@ -6,8 +6,8 @@ import (
 )
 
 // The string kernel: one scan that finds the next byte of a JSON string
-// body needing work while it validates UTF-8. The escapers of both styles,
-// the Scanner's string tokens and the unescaper run on it.
+// body needing work while it validates UTF-8. The escapers of both styles
+// and the Scanner's string tokens run on it.
 //
 // Text is taken sixteen bytes at a time. A block of ASCII is settled by
 // word-at-a-time arithmetic on its two words; any other block by a

@@ -124,22 +124,11 @@ func commonEscape(d []byte, j int) bool {
 }
 
 // denseRun returns where the string body from i (just past a common
-// escape) goes on when the next sixteen bytes hold the backslash of
-// another common escape (skipDenseEscapes; i itself otherwise), and
-// StrHTML when that stretch holds '<', '>' or '&' in lax mode.
+// escape) goes on after the ASCII text with common escapes that follows
+// (skipDenseEscapes), and StrHTML when that stretch holds '<', '>' or '&'
+// in lax mode.
 func (s *Scanner) denseRun(i int) (int, uint8) {
-	d := s.data
-	if i+17 > len(d) {
-		return i, 0
-	}
-	k, m := i, exactBytes(load64(d, i), '\\')
-	if m == 0 {
-		k, m = i+8, exactBytes(load64(d, i+8), '\\')
-	}
-	if m == 0 || escapeDFA[d[k+bits.TrailingZeros64(m)>>3+1]]>>eEsc&63 != eText {
-		return i, 0 // no backslash of a common escape in the next sixteen bytes
-	}
-	i, html := skipDenseEscapes(d, i)
+	i, html := skipDenseEscapes(s.data, i)
 	if html && !s.strict {
 		return i, StrHTML
 	}

@@ -152,25 +152,6 @@ func BenchmarkScanStringVsSum256(b *testing.B) {
 	}
 }
 
-func BenchmarkParseHexDigest(b *testing.B) {
-	ids := make([]string, 64)
-	for i := range ids {
-		ids[i] = Hex(sha256.Sum256([]byte{byte(i)}))
-	}
-	r := corpus.Versus(b,
-		func() {
-			for _, id := range ids {
-				sinkSum, sinkBool = parseHexDigest(id)
-			}
-		},
-		func() {
-			for _, id := range ids {
-				sinkSum, sinkBool = parseHexByteLoop(id)
-			}
-		})
-	b.ReportMetric(r.Speedup(), "x-faster")
-}
-
 // canonicalShapes returns the documents the canonical writers are measured
 // on, about 64 KiB each (mixed a little more): mixed content (the corpus
 // JSON dump and JSON lines in one array), a flat array of numbers, nesting

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// parseHexByteLoop is the byte-at-a-time parser parseHexDigest replaced:
-// the reference of the word-at-a-time one and the baseline of its benchmark.
+// parseHexByteLoop is a byte-at-a-time parser written from the rule: the
+// reference of parseHexDigest.
 func parseHexByteLoop(h string) (sum [sha256.Size]byte, ok bool) {
 	if len(h) != SHA256HexLen {
 		return sum, false

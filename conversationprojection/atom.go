@@ -126,29 +126,19 @@ type NormalizedContent struct {
 	Extension *NormalizedExtension `json:"extension,omitempty"`
 }
 
-// NormalizedAnnotation holds deterministic annotation data: Data is
-// canonical JSON (see CanonicalJSON) when built by AtomOfMessage or
-// AtomOfItem. The zero value is the empty annotation, written {}.
-type NormalizedAnnotation struct {
-	// Type is the annotation type, verbatim.
-	Type string `json:"type,omitempty"`
-	// Data is the annotation's JSON value.
-	Data json.RawMessage `json:"data,omitempty"`
-}
+// NormalizedAnnotation is the annotation of a NormalizedContent: Type
+// verbatim and Data canonical JSON (see CanonicalJSON) when built by
+// AtomOfMessage or AtomOfItem. It is lipapi.AnnotationPart, so the atom and
+// the call share one definition of the shape. The zero value is the empty
+// annotation, written {}.
+type NormalizedAnnotation = lipapi.AnnotationPart
 
-// NormalizedExtension carries vendor-prefixed custom content parts. Type is
-// always written to the atom bytes, even when empty, so the zero value is
-// written {"type":""}.
-type NormalizedExtension struct {
-	// Namespace optionally owns the part, verbatim.
-	Namespace string `json:"namespace,omitempty"`
-	// Type is the vendor-prefixed wire type, verbatim.
-	Type string `json:"type"`
-	// Implementor names the component that produced the part, verbatim.
-	Implementor string `json:"implementor,omitempty"`
-	// Data is the full JSON wire object.
-	Data json.RawMessage `json:"data,omitempty"`
-}
+// NormalizedExtension is the vendor-prefixed custom content of a
+// NormalizedContent: Namespace, Type and Implementor verbatim, Data the
+// full JSON wire object. It is lipapi.ExtensionContentPart, so the atom and
+// the call share one definition of the shape. Type is always written to the
+// atom bytes, even when empty, so the zero value is written {"type":""}.
+type NormalizedExtension = lipapi.ExtensionContentPart
 
 // NormalizedReasoning holds normalized reasoning metadata and payload: the
 // normalized dialect, text with line breaks normalized, the signature

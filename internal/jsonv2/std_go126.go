@@ -2,8 +2,8 @@
 
 package jsonv2
 
-// This file and std_go127.go name the standard symbols v2.go uses (see the
-// package documentation for why there are two).
+// This file and std_go127.go name the standard symbols v2.go uses, and
+// nothing else (see the package documentation for why there are two).
 
 import (
 	"encoding/json/jsontext"
@@ -12,9 +12,7 @@ import (
 
 type value = jsontext.Value
 
-var marshal, unmarshal = json.Marshal, json.Unmarshal
-
-// marshalEscaped is json.Marshal with the escaping of encoding/json.
-func marshalEscaped(v any) ([]byte, error) {
-	return json.Marshal(v, jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.AllowInvalidUTF8(true))
-}
+var (
+	marshal, unmarshal                      = json.Marshal, json.Unmarshal
+	escapeForHTML, escapeForJS, invalidUTF8 = jsontext.EscapeForHTML, jsontext.EscapeForJS, jsontext.AllowInvalidUTF8
+)

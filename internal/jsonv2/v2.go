@@ -13,7 +13,9 @@ func Marshal(v any) ([]byte, error) { return marshal(v) }
 // it escape strings as encoding/json does: jsontext.EscapeForHTML,
 // jsontext.EscapeForJS and jsontext.AllowInvalidUTF8 (an invalid byte is
 // then written as U+FFFD itself, not as \ufffd).
-func MarshalEscaped(v any) ([]byte, error) { return marshalEscaped(v) }
+func MarshalEscaped(v any) ([]byte, error) {
+	return marshal(v, escapeForHTML(true), escapeForJS(true), invalidUTF8(true))
+}
 
 // Unmarshal is encoding/json/v2's Unmarshal with its default options.
 func Unmarshal(data []byte, v any) error { return unmarshal(data, v) }

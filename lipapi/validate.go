@@ -83,8 +83,12 @@ type problem struct {
 
 func (p problem) failed() bool { return p.msg != "" }
 
-// under returns p with prefix prepended to its field.
+// under returns p with prefix prepended to its field when p failed, and
+// no problem otherwise.
 func (p problem) under(prefix string) problem {
+	if !p.failed() {
+		return p
+	}
 	p.field = prefix + p.field
 	return p
 }

@@ -77,52 +77,43 @@ func messagesUTF8(list string, msgs []Message) problem {
 
 // checkUTF8 applies the text rule to a legacy part.
 func (p *Part) checkUTF8() problem {
-	q := firstFailed(textUTF8(".Text", p.Text), textUTF8(".ImageRef", p.ImageRef),
+	return firstFailed(textUTF8(".Text", p.Text), textUTF8(".ImageRef", p.ImageRef),
 		textUTF8(".ImageMIME", p.ImageMIME), textUTF8(".FileRef", p.FileRef),
 		textUTF8(".FileMIME", p.FileMIME), textUTF8(".FileName", p.FileName),
 		textUTF8(".ToolCallID", p.ToolCallID), textUTF8(".ToolName", p.ToolName),
-		rawUTF8(".Content", p.Content))
-	if q.failed() {
-		return q
-	}
-	if q := p.Reasoning.checkUTF8(); q.failed() {
-		return q.under(".Reasoning")
-	}
-	return problem{}
+		rawUTF8(".Content", p.Content), p.Reasoning.checkUTF8().under(".Reasoning"))
 }
 
 // checkUTF8 applies the text rule to an item and its variant.
 func (it *Item) checkUTF8() problem {
-	if p := textUTF8(".ID", it.ID); p.failed() {
-		return p
+	return firstFailed(textUTF8(".ID", it.ID), contentUTF8(".Content", it.Content),
+		it.Reference.checkUTF8(), it.ToolCall.checkUTF8(), it.ToolResult.checkUTF8(),
+		it.Reasoning.checkUTF8(), it.Compaction.checkUTF8(), it.Extension.checkUTF8())
+}
+
+// checkUTF8 applies the text rule to a reference, which may be nil.
+func (r *ItemReference) checkUTF8() problem {
+	if r == nil {
+		return problem{}
 	}
-	if p := contentUTF8(".Content", it.Content); p.failed() {
-		return p
+	return textUTF8(".Reference.ID", r.ID)
+}
+
+// checkUTF8 applies the text rule to a tool call, which may be nil.
+func (tc *ToolCallItem) checkUTF8() problem {
+	if tc == nil {
+		return problem{}
 	}
-	if r := it.Reference; r != nil {
-		if p := textUTF8(".Reference.ID", r.ID); p.failed() {
-			return p
-		}
+	return firstFailed(textUTF8(".ToolCall.CallID", tc.CallID), textUTF8(".ToolCall.Name", tc.Name),
+		rawUTF8(".ToolCall.Arguments", tc.Arguments))
+}
+
+// checkUTF8 applies the text rule to a reasoning item, which may be nil.
+func (ri *ReasoningItem) checkUTF8() problem {
+	if ri == nil {
+		return problem{}
 	}
-	if tc := it.ToolCall; tc != nil {
-		p := firstFailed(textUTF8(".ToolCall.CallID", tc.CallID), textUTF8(".ToolCall.Name", tc.Name),
-			rawUTF8(".ToolCall.Arguments", tc.Arguments))
-		if p.failed() {
-			return p
-		}
-	}
-	if p := it.ToolResult.checkUTF8(); p.failed() {
-		return p
-	}
-	if it.Reasoning != nil {
-		if p := it.Reasoning.Reasoning.checkUTF8(); p.failed() {
-			return p.under(".Reasoning.Reasoning")
-		}
-	}
-	if p := it.Compaction.checkUTF8(); p.failed() {
-		return p
-	}
-	return it.Extension.checkUTF8()
+	return ri.Reasoning.checkUTF8().under(".Reasoning.Reasoning")
 }
 
 // checkUTF8 applies the text rule to a tool result, which may be nil.
@@ -171,31 +162,30 @@ func contentUTF8(name string, parts []ContentPart) problem {
 
 // checkUTF8 applies the text rule to a content part.
 func (cp *ContentPart) checkUTF8() problem {
-	p := firstFailed(textUTF8(".Text", cp.Text), textUTF8(".ImageRef", cp.ImageRef),
+	return firstFailed(textUTF8(".Text", cp.Text), textUTF8(".ImageRef", cp.ImageRef),
 		textUTF8(".ImageMIME", cp.ImageMIME), textUTF8(".FileRef", cp.FileRef),
 		textUTF8(".FileData", cp.FileData), textUTF8(".FileMIME", cp.FileMIME),
 		textUTF8(".FileName", cp.FileName), textUTF8(".VideoRef", cp.VideoRef),
 		textUTF8(".VideoMIME", cp.VideoMIME), textUTF8(".Refusal", cp.Refusal),
-		textUTF8(".Summary", cp.Summary), textUTF8(".AssistantRef", cp.AssistantRef))
-	if p.failed() {
-		return p
+		textUTF8(".Summary", cp.Summary), textUTF8(".AssistantRef", cp.AssistantRef),
+		cp.Annotation.checkUTF8(), cp.Extension.checkUTF8(), cp.Reasoning.checkUTF8().under(".Reasoning"))
+}
+
+// checkUTF8 applies the text rule to an annotation, which may be nil.
+func (a *AnnotationPart) checkUTF8() problem {
+	if a == nil {
+		return problem{}
 	}
-	if a := cp.Annotation; a != nil {
-		if p := firstFailed(textUTF8(".Annotation.Type", a.Type), rawUTF8(".Annotation.Data", a.Data)); p.failed() {
-			return p
-		}
+	return firstFailed(textUTF8(".Annotation.Type", a.Type), rawUTF8(".Annotation.Data", a.Data))
+}
+
+// checkUTF8 applies the text rule to an extension part, which may be nil.
+func (e *ExtensionContentPart) checkUTF8() problem {
+	if e == nil {
+		return problem{}
 	}
-	if e := cp.Extension; e != nil {
-		p := firstFailed(textUTF8(".Extension.Namespace", e.Namespace), textUTF8(".Extension.Type", e.Type),
-			textUTF8(".Extension.Implementor", e.Implementor), rawUTF8(".Extension.Data", e.Data))
-		if p.failed() {
-			return p
-		}
-	}
-	if p := cp.Reasoning.checkUTF8(); p.failed() {
-		return p.under(".Reasoning")
-	}
-	return problem{}
+	return firstFailed(textUTF8(".Extension.Namespace", e.Namespace), textUTF8(".Extension.Type", e.Type),
+		textUTF8(".Extension.Implementor", e.Implementor), rawUTF8(".Extension.Data", e.Data))
 }
 
 // checkUTF8 applies the text rule to a reasoning payload, which may be

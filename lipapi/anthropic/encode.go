@@ -228,10 +228,7 @@ var (
 
 // toolUse writes a tool_use block.
 func (e encoder) toolUse(tc *lipapi.ToolCallItem, x *wire.Item) {
-	var rest wire.Rest
-	if x != nil {
-		rest = x.Rest
-	}
+	rest := wire.ItemRest(x)
 	e.W.Object(rest, toolUseKnown, func(name string) {
 		switch name {
 		case "type":
@@ -257,15 +254,20 @@ func (e encoder) toolResult(i int, x *wire.Item) {
 		e.Cannot(i, "tool message answers no tool_use the extras know")
 		return
 	}
-	it := &e.Items[i]
-	e.W.Object(x.Rest, toolResultKnown, func(name string) {
+	e.resultBlock(x.Rest, x.CallID, func() { e.resultContent(i, e.Items[i].Content, x) })
+}
+
+// resultBlock writes a tool_result block answering callID with the members
+// of rest, its content member written by content.
+func (e encoder) resultBlock(rest wire.Rest, callID string, content func()) {
+	e.W.Object(rest, toolResultKnown, func(name string) {
 		switch name {
 		case "type":
 			e.W.Field("type", "tool_result")
 		case "tool_use_id":
-			e.W.Field("tool_use_id", x.CallID)
+			e.W.Field("tool_use_id", callID)
 		case "content":
-			e.resultContent(i, it.Content, x)
+			content()
 		}
 	})
 }
@@ -293,25 +295,19 @@ func (e encoder) resultContent(i int, parts []lipapi.ContentPart, x *wire.Item) 
 	e.W.End(']')
 }
 
-// nativeResult writes a tool_result item as a tool_result block.
+// nativeResult writes a tool_result item as a tool_result block: its
+// content is Output as a string, or else its parts as blocks.
 func (e encoder) nativeResult(i int) {
 	tr := e.Items[i].ToolResult
-	e.W.Object(nil, toolResultKnown, func(name string) {
-		switch name {
-		case "type":
-			e.W.Field("type", "tool_result")
-		case "tool_use_id":
-			e.W.Field("tool_use_id", tr.CallID)
-		case "content":
-			e.W.Key("content")
-			if tr.Output != "" {
-				e.W.String(tr.Output)
-				return
-			}
-			e.W.Begin('[')
-			e.contentBlocks(i, tr.Parts, nil)
-			e.W.End(']')
+	e.resultBlock(nil, tr.CallID, func() {
+		e.W.Key("content")
+		if tr.Output != "" {
+			e.W.String(tr.Output)
+			return
 		}
+		e.W.Begin('[')
+		e.contentBlocks(i, tr.Parts, nil)
+		e.W.End(']')
 	})
 }
 
@@ -323,10 +319,7 @@ func (e encoder) thinking(i int, r *lipapi.ReasoningPart, x *wire.Item) {
 		e.Cannot(i, "reasoning of another dialect")
 		return
 	}
-	var rest wire.Rest
-	if x != nil {
-		rest = x.Rest
-	}
+	rest := wire.ItemRest(x)
 	if r.EncryptedContentPresent {
 		if wire.Check(r.EncryptedContent) != nil {
 			e.Cannot(i, "redacted thinking data is not a JSON string")

@@ -126,10 +126,7 @@ func (r respEncoder) item(i int) {
 // the members of known through fill, then status and phase.
 func (r respEncoder) element(i int, x *wire.Item, typ string, known []string, fill func(string)) {
 	it := &r.Items[i]
-	var rest wire.Rest
-	if x != nil {
-		rest = x.Rest
-	}
+	rest := wire.ItemRest(x)
 	all := append([]string{"type", "id"}, known...)
 	all = append(all, "status", "phase")
 	r.W.Object(rest, all, func(name string) {

@@ -38,21 +38,14 @@ func Text(k lipapi.ContentPartKind, s string) lipapi.ContentPart {
 // "type" only in case is rejected, since readers differ on which of the
 // two names the type.
 func (a *API) ExtensionPart(o *Object, typ, path string) (lipapi.ContentPart, error) {
-	full := a.Prefix + ":" + typ
-	var w Writer
-	w.Begin('{')
 	for _, f := range o.Fields {
 		if f.Name != "type" && strings.EqualFold(f.Name, "type") {
 			return lipapi.ContentPart{}, a.Bad(path, "member name differs from type only in case")
 		}
-		w.Key(f.Name)
-		if f.Name == "type" {
-			w.String(full)
-		} else {
-			w.RawBytes(f.Value.Raw)
-		}
 	}
-	w.End('}')
+	full := a.Prefix + ":" + typ
+	var w Writer
+	w.objectTyped(o.Fields, full)
 	ext := &lipapi.ExtensionContentPart{Type: full, Data: w.B}
 	return lipapi.ContentPart{Kind: lipapi.ContentPartExtension, Extension: ext}, nil
 }
@@ -73,6 +66,13 @@ func (a *API) WriteExtensionPart(w *Writer, e *lipapi.ExtensionContentPart, path
 	if !ok {
 		return a.Cannot(path, "extension data is not an object")
 	}
+	w.objectTyped(fields, typ)
+	return nil
+}
+
+// objectTyped writes the object of fields, the value of its "type" member
+// replaced by the string typ.
+func (w *Writer) objectTyped(fields []Field, typ string) {
 	w.Begin('{')
 	for _, f := range fields {
 		w.Key(f.Name)
@@ -83,7 +83,6 @@ func (a *API) WriteExtensionPart(w *Writer, e *lipapi.ExtensionContentPart, path
 		}
 	}
 	w.End('}')
-	return nil
 }
 
 // ExtensionItem returns the item an unknown wire element v of type typ

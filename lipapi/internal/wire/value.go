@@ -118,8 +118,7 @@ func (v Value) Fields() ([]Field, bool) {
 		return nil, false
 	}
 	var s canon.Scanner
-	s.Reset(v.Raw, true, MaxDepth)
-	_, _ = s.Next()
+	v.enter(&s)
 	var fields []Field
 	var buf [64]byte
 	for {
@@ -129,9 +128,7 @@ func (v Value) Fields() ([]Field, bool) {
 		}
 		name := string(text)
 		k, _ = s.Next()
-		start := s.Offset()
-		_ = s.SkipValue(k)
-		fields = append(fields, Field{Name: name, Value: Value{Kind: k, Raw: v.Raw[start:s.Pos()]}})
+		fields = append(fields, Field{Name: name, Value: v.skip(&s, k)})
 	}
 }
 
@@ -143,21 +140,33 @@ func (v Value) Elems(limit int) ([]Value, bool) {
 		return nil, false
 	}
 	var s canon.Scanner
-	s.Reset(v.Raw, true, MaxDepth)
-	_, _ = s.Next()
+	v.enter(&s)
 	var elems []Value
 	for {
 		k, _ := s.Next()
 		if k == canon.KindArrayEnd || k == canon.KindEOF {
 			return elems, true
 		}
-		start := s.Offset()
-		_ = s.SkipValue(k)
-		elems = append(elems, Value{Kind: k, Raw: v.Raw[start:s.Pos()]})
+		elems = append(elems, v.skip(&s, k))
 		if len(elems) > limit {
 			return elems, true
 		}
 	}
+}
+
+// enter sets s to read the members or elements of v, past its opening
+// bracket.
+func (v Value) enter(s *canon.Scanner) {
+	s.Reset(v.Raw, true, MaxDepth)
+	_, _ = s.Next()
+}
+
+// skip returns the value of kind k that s has just read the first token
+// of, and moves s past it.
+func (v Value) skip(s *canon.Scanner, k canon.Kind) Value {
+	start := s.Offset()
+	_ = s.SkipValue(k)
+	return Value{Kind: k, Raw: v.Raw[start:s.Pos()]}
 }
 
 // Str returns the decoded content of string v, or false when v is not a

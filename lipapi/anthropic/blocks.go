@@ -15,9 +15,7 @@ func contentBlock(path string, o *wire.Object, typ string, k lipapi.ContentPartK
 	var p lipapi.ContentPart
 	switch typ {
 	case "text":
-		if s, ok := o.Take("text"); ok {
-			p = wire.Text(k, s)
-		}
+		p = wire.TextOf(o, k)
 	case "image", "document":
 		if src, ok := wire.ObjectOf(o.Get("source")); ok {
 			p, px.Shape = sourcePart(&src, typ)

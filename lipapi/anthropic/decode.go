@@ -15,24 +15,7 @@ import (
 // never holds content from the body. body is not retained.
 func DecodeMessagesRequest(body []byte) (lipapi.Call, *MessagesExtras, error) {
 	d := decoder{wire.NewDecoder(api)}
-	root, err := d.Open(body)
-	if err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	msgs, err := d.Array(&root, "messages")
-	if err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	if err := d.system(&root); err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	for i, m := range msgs {
-		if err := d.message(i, m); err != nil {
-			return lipapi.Call{}, nil, err
-		}
-	}
-	d.Body.Rest = root.Rest()
-	call, err := d.Finish("")
+	call, err := d.Messages(body, d.system, d.message)
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}

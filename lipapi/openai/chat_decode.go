@@ -14,21 +14,7 @@ import (
 // never holds content from the body. body is not retained.
 func DecodeChatRequest(body []byte) (lipapi.Call, *ChatExtras, error) {
 	d := chatDecoder{wire.NewDecoder(chatAPI)}
-	root, err := d.Open(body)
-	if err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	msgs, err := d.Array(&root, "messages")
-	if err != nil {
-		return lipapi.Call{}, nil, err
-	}
-	for i, m := range msgs {
-		if err := d.message(i, m); err != nil {
-			return lipapi.Call{}, nil, err
-		}
-	}
-	d.Body.Rest = root.Rest()
-	call, err := d.Finish("")
+	call, err := d.Messages(body, nil, d.message)
 	if err != nil {
 		return lipapi.Call{}, nil, err
 	}
@@ -172,9 +158,7 @@ func chatPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	var p lipapi.ContentPart
 	switch typ {
 	case "text":
-		if s, ok := o.Take("text"); ok {
-			p = wire.Text(k, s)
-		}
+		p = wire.TextOf(&o, k)
 	case "refusal":
 		if s, ok := o.Take("refusal"); ok && s != "" {
 			p = lipapi.ContentPart{Kind: lipapi.ContentPartRefusal, Refusal: s}

@@ -257,9 +257,7 @@ func respPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	var p lipapi.ContentPart
 	switch typ {
 	case "input_text", "output_text":
-		if s, ok := o.Take("text"); ok {
-			p = wire.Text(k, s)
-		}
+		p = wire.TextOf(&o, k)
 	case "refusal":
 		if s, ok := o.Take("refusal"); ok && s != "" {
 			p = lipapi.ContentPart{Kind: lipapi.ContentPartRefusal, Refusal: s}

@@ -31,6 +31,15 @@ func Text(k lipapi.ContentPartKind, s string) lipapi.ContentPart {
 	return lipapi.ContentPart{Kind: k, Text: s}
 }
 
+// TextOf returns the part a text part o becomes, Text(k, s) of its string
+// member "text" s (which it takes), or no part (no kind) when o has none.
+func TextOf(o *Object, k lipapi.ContentPartKind) lipapi.ContentPart {
+	if s, ok := o.Take("text"); ok {
+		return Text(k, s)
+	}
+	return lipapi.ContentPart{}
+}
+
 // ExtensionPart returns the content part an unknown wire part o of type
 // typ becomes: an extension part whose Type is the API's prefix, ':' and
 // typ, and whose Data is o with its "type" member set to that Type (lipapi

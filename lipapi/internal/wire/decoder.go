@@ -95,6 +95,33 @@ func (d *Decoder) Array(root *Object, name string) ([]Value, error) {
 	return elems, nil
 }
 
+// Messages decodes a body whose conversation is its required array member
+// "messages": head, when not nil, decodes the members of the root read
+// before the messages, message decodes message i; the root's other members
+// are kept and the call is finished with no previous response.
+func (d *Decoder) Messages(body []byte, head func(root *Object) error, message func(i int, v Value) error) (lipapi.Call, error) {
+	root, err := d.Open(body)
+	if err != nil {
+		return lipapi.Call{}, err
+	}
+	msgs, err := d.Array(&root, "messages")
+	if err != nil {
+		return lipapi.Call{}, err
+	}
+	if head != nil {
+		if err := head(&root); err != nil {
+			return lipapi.Call{}, err
+		}
+	}
+	for i, m := range msgs {
+		if err := message(i, m); err != nil {
+			return lipapi.Call{}, err
+		}
+	}
+	d.Body.Rest = root.Rest()
+	return d.Finish("")
+}
+
 // PartFunc decodes one element of a content array into a part, text
 // elements becoming parts of kind k.
 type PartFunc func(path string, v Value, k lipapi.ContentPartKind) (lipapi.ContentPart, Part, error)

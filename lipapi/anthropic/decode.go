@@ -63,10 +63,9 @@ func (d decoder) message(i int, v wire.Value) error {
 		parts, px, form, err = d.content(u.path, o.Get("content"), lipapi.ContentPartText)
 		if parts != nil {
 			o.Use("content")
-		} else {
-			// no content, or one of another form (kept in the extras)
-			parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
 		}
+		// no content, or one of another form (kept in the extras), is empty
+		parts, px = wire.OrEmpty(parts, px)
 		if err == nil {
 			u.run, u.runX, u.form = parts, px, form
 			err = u.flush()
@@ -225,9 +224,8 @@ func (u *units) toolResult(path, key string, o *wire.Object) error {
 	}
 	if parts != nil {
 		o.Use("content")
-	} else {
-		parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
 	}
+	parts, px = wire.OrEmpty(parts, px)
 	x := &wire.Item{Group: u.g, Type: "tool_result", Shape: form, Parts: px}
 	id, ok := o.Take("tool_use_id")
 	if !ok || id == "" {

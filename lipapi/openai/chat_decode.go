@@ -58,35 +58,36 @@ func (d chatDecoder) message(i int, v wire.Value) error {
 }
 
 // turn decodes a system, developer, user or assistant message: its content
-// item, then its tool calls.
+// item, then its tool calls. Tool calls of a role other than assistant stay
+// in the extras, and so does an empty content beside tool calls.
 func (d chatDecoder) turn(path, key string, o *wire.Object, role lipapi.Role, g int) error {
 	parts, px, form, err := d.content(path, o, lipapi.ContentPartText)
 	if err != nil {
 		return err
 	}
+	var calls []wire.Value
 	if role == lipapi.RoleAssistant {
 		parts, px, form = assistantMembers(o, parts, px, form)
+		calls, _ = o.Get("tool_calls").Elems(lipapi.MaxItems)
 	}
-	var calls []wire.Value
-	hasCalls := false
-	if role == lipapi.RoleAssistant { // tool calls of another role stay in the extras
-		calls, hasCalls = o.Get("tool_calls").Elems(lipapi.MaxItems)
-		hasCalls = hasCalls && len(calls) > 0
-	}
-	if hasCalls && len(parts) == 1 && wire.IsEmpty(&parts[0]) {
-		parts = nil // an empty content beside tool calls stays in the extras
+	if len(calls) > 0 && len(parts) == 1 && wire.IsEmpty(&parts[0]) {
+		parts = nil
 		o.Unuse("content")
 	}
-	if len(parts) > 0 || !hasCalls {
-		if len(parts) == 0 {
-			parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
-		}
+	if len(parts) > 0 || len(calls) == 0 {
+		parts, px = wire.OrEmpty(parts, px)
 		it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: role, Content: parts}
 		if err := d.Add(d.Keys.New(key), it, &wire.Item{Group: g, Shape: form, Parts: px}); err != nil {
 			return err
 		}
 	}
-	if !hasCalls {
+	return d.toolCalls(path, key, o, calls, g)
+}
+
+// toolCalls decodes the tool calls of the assistant message o, if any,
+// each into a tool call item.
+func (d chatDecoder) toolCalls(path, key string, o *wire.Object, calls []wire.Value, g int) error {
+	if len(calls) == 0 {
 		return nil
 	}
 	o.Use("tool_calls")
@@ -125,9 +126,7 @@ func (d chatDecoder) toolMessage(path, key string, o *wire.Object, g int, functi
 	if err != nil {
 		return err
 	}
-	if len(parts) == 0 {
-		parts, px = []lipapi.ContentPart{wire.Empty()}, []wire.Part{{Kind: lipapi.ContentPartJSON}}
-	}
+	parts, px = wire.OrEmpty(parts, px)
 	x := &wire.Item{Group: g, Shape: form, Parts: px}
 	if id, ok := o.Take("tool_call_id"); ok && id != "" {
 		d.Answer(x, id)

@@ -31,6 +31,15 @@ func Text(k lipapi.ContentPartKind, s string) lipapi.ContentPart {
 	return lipapi.ContentPart{Kind: k, Text: s}
 }
 
+// OrEmpty returns parts and their extras px, or the empty part when parts
+// is empty: a message item always has content.
+func OrEmpty(parts []lipapi.ContentPart, px []Part) ([]lipapi.ContentPart, []Part) {
+	if len(parts) == 0 {
+		return []lipapi.ContentPart{Empty()}, []Part{{Kind: lipapi.ContentPartJSON}}
+	}
+	return parts, px
+}
+
 // TextOf returns the part a text part o becomes, Text(k, s) of its string
 // member "text" s (which it takes), or no part (no kind) when o has none.
 func TextOf(o *Object, k lipapi.ContentPartKind) lipapi.ContentPart {

@@ -142,7 +142,8 @@ func (d *Decoder) Content(path string, v Value, k lipapi.ContentPartKind, part P
 	case len(elems) > lipapi.MaxContentPartsPerItem:
 		return nil, nil, 0, d.API.Bad(path, "more parts than lipapi.MaxContentPartsPerItem")
 	case len(elems) == 0:
-		return []lipapi.ContentPart{Empty()}, []Part{{Kind: lipapi.ContentPartJSON}}, FormArray, nil
+		parts, px := OrEmpty(nil, nil)
+		return parts, px, FormArray, nil
 	}
 	parts, px := make([]lipapi.ContentPart, len(elems)), make([]Part, len(elems))
 	for j, e := range elems {

@@ -43,6 +43,8 @@ package jsonref
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -86,27 +88,16 @@ func LiveQuote(dst []byte, s string) []byte {
 // quote appends s as a JSON string, writing invalid for each byte that is
 // not part of valid UTF-8.
 func quote(dst []byte, s, invalid string) []byte {
-	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
+		switch short, ok := shortEscapes[r]; {
 		case r == utf8.RuneError && size == 1:
 			dst = append(dst, invalid...)
-		case r == '"' || r == '\\':
-			dst = append(dst, '\\', byte(r))
-		case r == '\b':
-			dst = append(dst, `\b`...)
-		case r == '\f':
-			dst = append(dst, `\f`...)
-		case r == '\n':
-			dst = append(dst, `\n`...)
-		case r == '\r':
-			dst = append(dst, `\r`...)
-		case r == '\t':
-			dst = append(dst, `\t`...)
-		case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
-			dst = append(dst, '\\', 'u', hex[r>>12], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		case ok:
+			dst = append(dst, short...)
+		case r < 0x20 || strings.ContainsRune(htmlAndLineSeparators, r):
+			dst = fmt.Appendf(dst, `\u%04x`, r)
 		default:
 			dst = append(dst, s[i:i+size]...)
 		}
@@ -115,6 +106,15 @@ func quote(dst []byte, s, invalid string) []byte {
 	return append(dst, '"')
 }
 
+// shortEscapes are the two-character escapes of Quote.
+var shortEscapes = map[rune]string{
+	'"': `\"`, '\\': `\\`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`,
+}
+
+// htmlAndLineSeparators are the characters Quote and Compact write as \u
+// escapes beyond the control characters.
+const htmlAndLineSeparators = "<>&\u2028\u2029"
+
 // Compact appends raw, which must be valid JSON as json.Valid accepts it,
 // to dst by the module's rule for raw values (how encoding/json writes a
 // json.RawMessage on both engines): the white space between tokens
@@ -122,33 +122,23 @@ func quote(dst []byte, s, invalid string) []byte {
 // \u0026, \u2028 and \u2029, every other byte as it is.
 func Compact(dst, raw []byte) []byte {
 	inString := false
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
 		switch {
-		case inString && c == '\\':
-			dst = append(dst, c, raw[i+1])
-			i++
+		case inString && r == '\\':
+			size = 2 // the escaped byte is copied with the backslash
+		case strings.ContainsRune(htmlAndLineSeparators, r):
+			dst = fmt.Appendf(dst, `\u%04x`, r)
+			i += size
 			continue
-		case c == '"':
+		case !inString && strings.ContainsRune(" \t\n\r", r):
+			i += size
+			continue
+		case r == '"':
 			inString = !inString
-		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
-			continue
-		case c == '<':
-			dst = append(dst, `\u003c`...)
-			continue
-		case c == '>':
-			dst = append(dst, `\u003e`...)
-			continue
-		case c == '&':
-			dst = append(dst, `\u0026`...)
-			continue
-		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && (raw[i+2] == 0xA8 || raw[i+2] == 0xA9):
-			dst = append(dst, `\u202`...)
-			dst = append(dst, "89"[raw[i+2]-0xA8])
-			i += 2
-			continue
 		}
-		dst = append(dst, c)
+		dst = append(dst, raw[i:i+size]...)
+		i += size
 	}
 	return dst
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -289,12 +290,12 @@ func mayTrim(v string) bool {
 }
 
 // trimSpace is strings.TrimSpace: it drops the white space runes at both
-// ends of v, matching their bytes without decoding runes. (TrimSpace
-// itself decodes rune by rune and looks each up in the Unicode tables once
-// an end is not ASCII, which most scripts' text is.) ASCII white space, by
-// far the most common (indentation, line breaks), costs one comparison a
-// byte. A rune that is not valid UTF-8 is never white space, as for
-// TrimSpace.
+// ends of v. ASCII white space, by far the most common (indentation, line
+// breaks), costs one comparison a byte; a rune outside ASCII is decoded
+// and looked up (unicode.IsSpace) only when its first byte (at the start)
+// or its last byte (at the end) is one a white space rune has, so that an
+// end in most scripts' text costs one comparison too. A rune that is not
+// valid UTF-8 is never white space, as for TrimSpace.
 func trimSpace(v string) string {
 	start := 0
 	for start < len(v) {
@@ -324,16 +325,11 @@ func trimSpace(v string) string {
 		if c > 0xbf || spaceLastBytes>>(c&63)&1 == 0 {
 			break // no white space rune ends with c
 		}
-		// The rune ending at end starts at most two bytes before its
-		// last (white space runes are two or three bytes long).
-		j := end - 1
-		for k := 0; k < 2 && j > start && v[j]&0xc0 == 0x80; k++ {
-			j--
-		}
-		if n := spaceLen(v[:end], j); n == 0 || j+n != end {
+		r, n := utf8.DecodeLastRuneInString(v[start:end])
+		if !unicode.IsSpace(r) {
 			break
 		}
-		end = j
+		end -= n
 	}
 	return v[start:end]
 }
@@ -347,31 +343,14 @@ const spaceLastBytes uint64 = 1<<11 - 1 | 1<<0x1f | 1<<0x20 | 1<<0x28 | 1<<0x29 
 // '\f', '\r' or ' '.
 func asciiSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
-// spaceLen returns the length of the white space rune outside ASCII that
-// the bytes of v from i on start with, or 0: U+0085, U+00A0, U+1680,
-// U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and U+3000, the white
-// space of Unicode (unicode.IsSpace) beyond asciiSpace's.
+// spaceLen returns the length of the rune the bytes of v from i on start
+// with when it is white space (unicode.IsSpace), or 0. trimSpace calls it
+// only for the lead bytes of the white space runes outside ASCII: U+0085,
+// U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and
+// U+3000.
 func spaceLen(v string, i int) int {
-	switch v[i] {
-	case 0xc2:
-		if i+1 < len(v) && (v[i+1] == 0x85 || v[i+1] == 0xa0) {
-			return 2
-		}
-	case 0xe1:
-		if i+2 < len(v) && v[i+1] == 0x9a && v[i+2] == 0x80 {
-			return 3
-		}
-	case 0xe2:
-		if i+2 < len(v) {
-			b, c := v[i+1], v[i+2]
-			if b == 0x80 && (0x80 <= c && c <= 0x8a || c == 0xa8 || c == 0xa9 || c == 0xaf) || b == 0x81 && c == 0x9f {
-				return 3
-			}
-		}
-	case 0xe3:
-		if i+2 < len(v) && v[i+1] == 0x80 && v[i+2] == 0x80 {
-			return 3
-		}
+	if r, n := utf8.DecodeRuneInString(v[i:]); unicode.IsSpace(r) {
+		return n
 	}
 	return 0
 }

@@ -33,9 +33,13 @@ const (
 	lineRow  = `","row":`
 	lineEnd  = "}\n"
 
+	// maxSeqDigits is the length of the longest sequence, the decimal
+	// form of the largest uint64.
+	maxSeqDigits = 20
+
 	// ledgerLineOverhead is the longest line without its row and line
-	// feed: 20 digits of sequence and two 64-digit hashes.
-	ledgerLineOverhead = len(lineSeq) + 20 + len(linePrev) + canon.SHA256HexLen +
+	// feed: maxSeqDigits digits of sequence and two 64-digit hashes.
+	ledgerLineOverhead = len(lineSeq) + maxSeqDigits + len(linePrev) + canon.SHA256HexLen +
 		len(lineHash) + canon.SHA256HexLen + len(lineRow) + len(lineEnd) - 1
 )
 
@@ -147,7 +151,7 @@ func parseLedgerLine(line []byte) (l ledgerLine, ok bool) {
 		return l, false
 	}
 	i := 0
-	for i < len(rest) && i < 20 && '0' <= rest[i] && rest[i] <= '9' {
+	for i < len(rest) && i < maxSeqDigits && '0' <= rest[i] && rest[i] <= '9' {
 		i++
 	}
 	l.seq, rest = rest[:i], rest[i:]

@@ -149,7 +149,7 @@ func (lr *LedgerReader) check(b []byte) (ledgerLine, string) {
 	if !ok {
 		return l, "not a ledger record line"
 	}
-	var seq [20]byte
+	var seq [maxSeqDigits]byte
 	if !bytes.Equal(l.seq, strconv.AppendUint(seq[:0], lr.chain.n, 10)) {
 		return l, "sequence is not " + strconv.FormatUint(lr.chain.n, 10)
 	}

@@ -162,19 +162,15 @@ func (c chatEncoder) content(i int, parts []lipapi.ContentPart, x *wire.Item) {
 	if len(parts) == 0 {
 		return
 	}
-	form := wire.ShapeOf(x) & (formString | formArray)
-	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
-		switch {
-		case form == formArray:
-			c.W.Key("content")
-			c.W.Raw("[]")
-		case form == formString || x == nil:
-			c.W.Field("content", "")
-		}
+	if s, ok := stringContent(parts, x); ok {
+		c.W.Field("content", s)
 		return
 	}
-	if len(parts) == 1 && textual(&parts[0]) && (form == formString || x == nil) {
-		c.W.Field("content", parts[0].Text)
+	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
+		if wire.ShapeOf(x)&(formString|formArray) == formArray {
+			c.W.Key("content")
+			c.W.Raw("[]")
+		}
 		return
 	}
 	c.W.Key("content")
@@ -183,6 +179,23 @@ func (c chatEncoder) content(i int, parts []lipapi.ContentPart, x *wire.Item) {
 		c.part(i, j, &parts[j], x.Part(j, parts[j].Kind))
 	}
 	c.W.End(']')
+}
+
+// stringContent returns the string that content parts are written as when
+// the body had a string content, or when there is no body: "" for the
+// empty content, the text of a single text or tool result part. It
+// returns false for other parts, which are written as an array.
+func stringContent(parts []lipapi.ContentPart, x *wire.Item) (string, bool) {
+	if len(parts) != 1 || x != nil && wire.ShapeOf(x)&(formString|formArray) != formString {
+		return "", false
+	}
+	switch p := &parts[0]; {
+	case wire.IsEmpty(p) && emptyContent(x):
+		return "", true
+	case textual(p):
+		return p.Text, true
+	}
+	return "", false
 }
 
 // emptyContent reports whether an empty part at position 0 stands for

@@ -229,16 +229,9 @@ func (r respEncoder) nativeOutput(i int) {
 
 // content writes the member name (content or output) of item i from parts.
 func (r respEncoder) content(i int, name string, parts []lipapi.ContentPart, x *wire.Item, assistant bool) {
-	form := wire.ShapeOf(x) & (formString | formArray)
-	if len(parts) == 1 && (form == formString || x == nil) {
-		switch p := &parts[0]; {
-		case wire.IsEmpty(p) && emptyContent(x):
-			r.W.Field(name, "")
-			return
-		case textual(p):
-			r.W.Field(name, p.Text)
-			return
-		}
+	if s, ok := stringContent(parts, x); ok {
+		r.W.Field(name, s)
+		return
 	}
 	r.W.Key(name)
 	r.W.Begin('[')

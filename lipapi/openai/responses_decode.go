@@ -23,20 +23,9 @@ func DecodeResponsesRequest(body []byte) (lipapi.Call, *ResponsesExtras, error) 
 	if len(elems) > lipapi.MaxItems {
 		return lipapi.Call{}, nil, responsesAPI.Bad("input", "more items than lipapi.MaxItems")
 	}
-	for _, e := range elems {
-		if o, ok := wire.ObjectOf(e); ok {
-			if id, ok := o.Str("id"); ok {
-				d.Keys.Reserve(id)
-			}
-		}
-	}
-	if s, ok := root.Str("instructions"); ok && s != "" {
-		root.Use("instructions")
-		it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleSystem, Content: []lipapi.ContentPart{wire.Text(lipapi.ContentPartText, s)}}
-		x := &wire.Item{Group: -1, Shape: instructions, Parts: []wire.Part{{Kind: lipapi.ContentPartText}}}
-		if err := d.Add(d.Keys.New("instructions"), it, x); err != nil {
-			return lipapi.Call{}, nil, err
-		}
+	d.reserveIDs(elems)
+	if err := d.instructions(&root); err != nil {
+		return lipapi.Call{}, nil, err
 	}
 	if err := d.input(&root, input, elems, isArray); err != nil {
 		return lipapi.Call{}, nil, err
@@ -51,6 +40,31 @@ func DecodeResponsesRequest(body []byte) (lipapi.Call, *ResponsesExtras, error) 
 }
 
 type respDecoder struct{ *wire.Decoder }
+
+// reserveIDs reserves the IDs of the input elements as item keys, so that
+// the keys made for items without one never take them.
+func (d respDecoder) reserveIDs(elems []wire.Value) {
+	for _, e := range elems {
+		if o, ok := wire.ObjectOf(e); ok {
+			if id, ok := o.Str("id"); ok {
+				d.Keys.Reserve(id)
+			}
+		}
+	}
+}
+
+// instructions decodes the instructions member: a string that is not
+// empty becomes one system message item ahead of the input.
+func (d respDecoder) instructions(root *wire.Object) error {
+	s, ok := root.Str("instructions")
+	if !ok || s == "" {
+		return nil
+	}
+	root.Use("instructions")
+	it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleSystem, Content: []lipapi.ContentPart{wire.Text(lipapi.ContentPartText, s)}}
+	x := &wire.Item{Group: -1, Shape: instructions, Parts: []wire.Part{{Kind: lipapi.ContentPartText}}}
+	return d.Add(d.Keys.New("instructions"), it, x)
+}
 
 // input decodes the input member: a string is one user message; an array
 // one item per element.

@@ -95,17 +95,7 @@ func (r respEncoder) item(i int) {
 			r.message(i, x)
 		}
 	case lipapi.ItemKindToolCall:
-		r.element(i, x, "function_call", []string{"call_id", "name", "arguments"}, func(name string) {
-			tc := it.ToolCall
-			switch name {
-			case "call_id":
-				r.W.Field(name, tc.CallID)
-			case "name":
-				r.W.Field(name, tc.Name)
-			case "arguments":
-				r.W.Field(name, argumentsText(tc.Arguments, x))
-			}
-		})
+		r.functionCall(i, x)
 	case lipapi.ItemKindToolResult:
 		r.nativeOutput(i)
 	case lipapi.ItemKindReasoning:
@@ -119,6 +109,21 @@ func (r respEncoder) item(i int) {
 			r.Fail(err)
 		}
 	}
+}
+
+// functionCall writes a tool call item as a function_call element.
+func (r respEncoder) functionCall(i int, x *wire.Item) {
+	tc := r.Items[i].ToolCall
+	r.element(i, x, "function_call", []string{"call_id", "name", "arguments"}, func(name string) {
+		switch name {
+		case "call_id":
+			r.W.Field(name, tc.CallID)
+		case "name":
+			r.W.Field(name, tc.Name)
+		case "arguments":
+			r.W.Field(name, argumentsText(tc.Arguments, x))
+		}
+	})
 }
 
 // element writes an input element of type typ: its kept members, type,

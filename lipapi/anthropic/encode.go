@@ -59,7 +59,7 @@ func (e encoder) system(items []int) {
 			case p.Kind == lipapi.ContentPartText:
 				e.W.String(p.Text)
 				return
-			case wire.IsEmpty(p) && emptyContent(x):
+			case wire.IsEmpty(p) && x.EmptyContent():
 				e.W.String("")
 				return
 			}
@@ -70,13 +70,6 @@ func (e encoder) system(items []int) {
 		e.contentBlocks(i, e.Items[i].Content, e.Extras(i))
 	}
 	e.W.End(']')
-}
-
-// emptyContent reports whether an empty part at position 0 stands for
-// the whole content rather than for an empty text block.
-func emptyContent(x *wire.Item) bool {
-	px := x.Part(0, lipapi.ContentPartJSON)
-	return px == nil || px.Type == ""
 }
 
 // wireRole returns the role of the Messages message an item belongs to.
@@ -144,7 +137,7 @@ func (e encoder) noContent(items []int) bool {
 	}
 	it, x := &e.Items[items[0]], e.Extras(items[0])
 	return x != nil && x.Shape&(formString|formArray) == 0 && it.Kind == lipapi.ItemKindMessage && it.Role != lipapi.RoleTool &&
-		len(it.Content) == 1 && wire.IsEmpty(&it.Content[0]) && emptyContent(x)
+		len(it.Content) == 1 && wire.IsEmpty(&it.Content[0]) && x.EmptyContent()
 }
 
 // stringContent writes the content as a string when it is one message
@@ -175,7 +168,7 @@ func contentText(p *lipapi.ContentPart, x *wire.Item) (string, bool) {
 	switch {
 	case p.Kind == lipapi.ContentPartText && (x == nil || form == formString):
 		return string(wire.AppendString(nil, p.Text)), true
-	case x == nil || !wire.IsEmpty(p) || !emptyContent(x):
+	case x == nil || !wire.IsEmpty(p) || !x.EmptyContent():
 		return "", false
 	case form == formString:
 		return `""`, true
@@ -275,7 +268,7 @@ func (e encoder) resultBlock(rest wire.Rest, callID string, content func()) {
 // resultContent writes the content member of a tool_result block.
 func (e encoder) resultContent(i int, parts []lipapi.ContentPart, x *wire.Item) {
 	form := x.Shape & (formString | formArray)
-	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
+	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && x.EmptyContent() {
 		switch form {
 		case formString:
 			e.W.Field("content", "")

@@ -166,7 +166,7 @@ func (c chatEncoder) content(i int, parts []lipapi.ContentPart, x *wire.Item) {
 		c.W.Field("content", s)
 		return
 	}
-	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && emptyContent(x) {
+	if len(parts) == 1 && wire.IsEmpty(&parts[0]) && x.EmptyContent() {
 		if wire.ShapeOf(x)&(formString|formArray) == formArray {
 			c.W.Key("content")
 			c.W.Raw("[]")
@@ -190,19 +190,12 @@ func stringContent(parts []lipapi.ContentPart, x *wire.Item) (string, bool) {
 		return "", false
 	}
 	switch p := &parts[0]; {
-	case wire.IsEmpty(p) && emptyContent(x):
+	case wire.IsEmpty(p) && x.EmptyContent():
 		return "", true
 	case textual(p):
 		return p.Text, true
 	}
 	return "", false
-}
-
-// emptyContent reports whether an empty part at position 0 stands for
-// the whole content rather than for an empty text part of an array.
-func emptyContent(x *wire.Item) bool {
-	px := x.Part(0, lipapi.ContentPartJSON)
-	return px == nil || px.Type == ""
 }
 
 // textual reports whether p is a text or tool result part.

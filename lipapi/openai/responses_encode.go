@@ -242,7 +242,7 @@ func (r respEncoder) content(i int, name string, parts []lipapi.ContentPart, x *
 	r.W.Begin('[')
 	for j := range parts {
 		p := &parts[j]
-		if wire.IsEmpty(p) && emptyContent(x) {
+		if wire.IsEmpty(p) && x.EmptyContent() {
 			continue
 		}
 		r.part(i, j, p, x.Part(j, p.Kind), assistant)

@@ -94,6 +94,14 @@ func (it *Item) Part(j int, k lipapi.ContentPartKind) *Part {
 	return &it.Parts[j]
 }
 
+// EmptyContent reports whether an empty part at position 0 of the item
+// stands for the whole content (an empty string or array, or no extras)
+// rather than for an empty text part of an array. it may be nil.
+func (it *Item) EmptyContent() bool {
+	px := it.Part(0, lipapi.ContentPartJSON)
+	return px == nil || px.Type == ""
+}
+
 // Group is what a wire message (Chat Completions, Messages) held beyond
 // the items it became.
 type Group struct {

@@ -164,6 +164,35 @@ func (l *limit) over(n int) bool { return n > l.max }
 // fail returns the problem of a field over l.
 func (l *limit) fail() problem { return fail(l.path, l.msg) }
 
+// A size is the size n of a field that limit l bounds.
+type size struct {
+	l *limit
+	n int
+}
+
+// of returns the size n of a field that l bounds.
+func (l *limit) of(n int) size { return size{l, n} }
+
+// firstOver returns the limit of the first of sizes that is over it, or
+// nil: the fields of a value are bounded in the order listed.
+func firstOver(sizes ...size) *limit {
+	for _, s := range sizes {
+		if s.l.over(s.n) {
+			return s.l
+		}
+	}
+	return nil
+}
+
+// checkSizes returns the problem of the first of sizes over its limit, or
+// none.
+func checkSizes(sizes ...size) problem {
+	if l := firstOver(sizes...); l != nil {
+		return l.fail()
+	}
+	return problem{}
+}
+
 // check returns the problem of a field of size n over l, or none.
 func (l *limit) check(n int) problem {
 	if l.over(n) {

@@ -59,29 +59,21 @@ func (r *ReasoningPart) payloadBytes() int {
 // valuesOver returns the limit the first of r's Text, Signature and Opaque
 // is over, or nil.
 func (r *ReasoningPart) valuesOver() *limit {
-	switch {
-	case limitReasoningText.over(len(r.Text)):
-		return &limitReasoningText
-	case limitSignature.over(len(r.Signature)):
-		return &limitSignature
-	case limitReasoningOpaque.over(len(r.Opaque)):
-		return &limitReasoningOpaque
-	}
-	return nil
+	return firstOver(
+		limitReasoningText.of(len(r.Text)),
+		limitSignature.of(len(r.Signature)),
+		limitReasoningOpaque.of(len(r.Opaque)),
+	)
 }
 
 // jsonOver returns the limit the first of r's JSON payloads Summary,
 // Content and EncryptedContent is over, or nil.
 func (r *ReasoningPart) jsonOver() *limit {
-	switch {
-	case limitReasoningSummary.over(len(r.Summary)):
-		return &limitReasoningSummary
-	case limitReasoningContent.over(len(r.Content)):
-		return &limitReasoningContent
-	case limitReasoningSecret.over(len(r.EncryptedContent)):
-		return &limitReasoningSecret
-	}
-	return nil
+	return firstOver(
+		limitReasoningSummary.of(len(r.Summary)),
+		limitReasoningContent.of(len(r.Content)),
+		limitReasoningSecret.of(len(r.EncryptedContent)),
+	)
 }
 
 // envelopeBounds checks the bounds of the dialect as given and of Text,

@@ -42,10 +42,7 @@ func (c Call) CheckBounds() error {
 
 // itemEnvelopeBounds checks the envelope bounds of an item-authority call.
 func (c *Call) itemEnvelopeBounds() problem {
-	if limitCallID.over(len(c.ID)) {
-		return limitCallID.fail()
-	}
-	return limitItems.check(len(c.Items))
+	return checkSizes(limitCallID.of(len(c.ID)), limitItems.of(len(c.Items)))
 }
 
 // itemBounds checks the bounds of a call under item authority, in the order
@@ -173,16 +170,12 @@ func contentBounds(name string, parts []ContentPart) problem {
 }
 
 // legacySizes checks the envelope of a legacy call and every size bound of
-// its parts: the first step of validateLegacy after the presence of
+// its parts: what validateLegacy checks first after the presence of
 // messages.
 func (c *Call) legacySizes() problem {
-	switch {
-	case limitCallID.over(len(c.ID)):
-		return limitCallID.fail()
-	case limitMessages.over(len(c.Messages)):
-		return limitMessages.fail()
-	case limitInstructions.over(len(c.Instructions)):
-		return limitInstructions.fail()
+	p := checkSizes(limitCallID.of(len(c.ID)), limitMessages.of(len(c.Messages)), limitInstructions.of(len(c.Instructions)))
+	if p.failed() {
+		return p
 	}
 	if p := checkMessageSizes("Messages", c.Messages); p.failed() {
 		return p

@@ -155,15 +155,12 @@ func (p *ContentPart) referenceBounds() problem {
 // fileBounds checks the bounds of a file part's reference, data, media type
 // and name.
 func (p *ContentPart) fileBounds() problem {
-	switch {
-	case limitFileRef.over(len(p.FileRef)):
-		return limitFileRef.fail()
-	case limitFileData.over(len(p.FileData)):
-		return limitFileData.fail()
-	case limitFileMIME.over(len(p.FileMIME)):
-		return limitFileMIME.fail()
-	}
-	return limitFileName.check(len(p.FileName))
+	return checkSizes(
+		limitFileRef.of(len(p.FileRef)),
+		limitFileData.of(len(p.FileData)),
+		limitFileMIME.of(len(p.FileMIME)),
+		limitFileName.of(len(p.FileName)),
+	)
 }
 
 // earlyBounds checks the bounds of e's namespace, when it is not blank

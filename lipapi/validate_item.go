@@ -143,13 +143,7 @@ func (it *Item) checkMessage() problem {
 
 // idBounds checks the bounds of tc's call ID and name.
 func (tc *ToolCallItem) idBounds() problem {
-	switch {
-	case limitToolCallID.over(len(tc.CallID)):
-		return limitToolCallID.fail()
-	case limitToolCallName.over(len(tc.Name)):
-		return limitToolCallName.fail()
-	}
-	return problem{}
+	return checkSizes(limitToolCallID.of(len(tc.CallID)), limitToolCallName.of(len(tc.Name)))
 }
 
 // check applies the rules of a tool_call item's payload, which may be nil.
@@ -176,24 +170,15 @@ func (tc *ToolCallItem) check() problem {
 
 // idBounds checks the bounds of tr's call ID and name.
 func (tr *ToolResultItem) idBounds() problem {
-	switch {
-	case limitToolResultCallID.over(len(tr.CallID)):
-		return limitToolResultCallID.fail()
-	case limitToolResultName.over(len(tr.Name)):
-		return limitToolResultName.fail()
-	}
-	return problem{}
+	return checkSizes(
+		limitToolResultCallID.of(len(tr.CallID)),
+		limitToolResultName.of(len(tr.Name)),
+	)
 }
 
 // outputBounds checks the bounds of tr's output and number of parts.
 func (tr *ToolResultItem) outputBounds() problem {
-	switch {
-	case limitToolOutput.over(len(tr.Output)):
-		return limitToolOutput.fail()
-	case limitToolResultParts.over(len(tr.Parts)):
-		return limitToolResultParts.fail()
-	}
-	return problem{}
+	return checkSizes(limitToolOutput.of(len(tr.Output)), limitToolResultParts.of(len(tr.Parts)))
 }
 
 // check applies the rules of a tool_result item's payload, which may be nil.
@@ -221,17 +206,13 @@ func (tr *ToolResultItem) check() problem {
 
 // sizeBounds checks the bounds of every field of cp, a non-nil compaction.
 func (cp *CompactionItem) sizeBounds() problem {
-	switch {
-	case limitEncapsulatedID.over(len(cp.EncapsulatedID)):
-		return limitEncapsulatedID.fail()
-	case limitCompactionDialect.over(len(cp.Dialect)):
-		return limitCompactionDialect.fail()
-	case limitCompactionImpl.over(len(cp.Implementor)):
-		return limitCompactionImpl.fail()
-	case limitCompactionSecret.over(len(cp.EncryptedContent)):
-		return limitCompactionSecret.fail()
-	}
-	return limitCompactionOpaque.check(len(cp.Opaque))
+	return checkSizes(
+		limitEncapsulatedID.of(len(cp.EncapsulatedID)),
+		limitCompactionDialect.of(len(cp.Dialect)),
+		limitCompactionImpl.of(len(cp.Implementor)),
+		limitCompactionSecret.of(len(cp.EncryptedContent)),
+		limitCompactionOpaque.of(len(cp.Opaque)),
+	)
 }
 
 // check applies the rules of a compaction item's payload, which may be nil.
@@ -248,15 +229,12 @@ func (cp *CompactionItem) check() problem {
 // laterBounds checks the bounds of ext's type, implementor, direction and
 // data, which come after the type's presence.
 func (ext *OpaqueExtension) laterBounds() problem {
-	switch {
-	case limitExtType.over(len(ext.Type)):
-		return limitExtType.fail()
-	case limitExtImplementor.over(len(ext.Implementor)):
-		return limitExtImplementor.fail()
-	case limitExtDirection.over(len(ext.Direction)):
-		return limitExtDirection.fail()
-	}
-	return limitExtData.check(len(ext.Data))
+	return checkSizes(
+		limitExtType.of(len(ext.Type)),
+		limitExtImplementor.of(len(ext.Implementor)),
+		limitExtDirection.of(len(ext.Direction)),
+		limitExtData.of(len(ext.Data)),
+	)
 }
 
 // check applies the rules of an extension item's payload, which may be nil.

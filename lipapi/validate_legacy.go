@@ -95,13 +95,10 @@ func (p *Part) checkSizes() problem {
 			return q
 		}
 	}
-	switch {
-	case limitToolCallIDRef.over(len(p.ToolCallID)):
-		return limitToolCallIDRef.fail()
-	case limitAnyPartToolName.over(len(p.ToolName)):
-		return limitAnyPartToolName.fail()
-	}
-	return problem{}
+	return checkSizes(
+		limitToolCallIDRef.of(len(p.ToolCallID)),
+		limitAnyPartToolName.of(len(p.ToolName)),
+	)
 }
 
 // referenceSizes applies the size bounds of an image_ref, file_ref or json
@@ -114,13 +111,11 @@ func (p *Part) referenceSizes() problem {
 		}
 		return limitImageMIME.check(len(p.ImageMIME))
 	case PartFileRef:
-		switch {
-		case limitFileRef.over(len(p.FileRef)):
-			return limitFileRef.fail()
-		case limitFileMIME.over(len(p.FileMIME)):
-			return limitFileMIME.fail()
-		}
-		return limitFileName.check(len(p.FileName))
+		return checkSizes(
+			limitFileRef.of(len(p.FileRef)),
+			limitFileMIME.of(len(p.FileMIME)),
+			limitFileName.of(len(p.FileName)),
+		)
 	case PartJSON:
 		return limitContentJSON.check(len(p.Content))
 	}

@@ -275,22 +275,7 @@ func itemRole(item *lipapi.Item) (lipapi.Role, error) {
 	if item.Kind != lipapi.ItemKindMessage {
 		return "", fmt.Errorf("%w: item kind is not message", ErrNonMessageItem)
 	}
-	var variant string
-	switch {
-	case item.Reference != nil:
-		variant = "reference"
-	case item.ToolCall != nil:
-		variant = "tool_call"
-	case item.ToolResult != nil:
-		variant = "tool_result"
-	case item.Reasoning != nil:
-		variant = "reasoning"
-	case item.Compaction != nil:
-		variant = "compaction"
-	case item.Extension != nil:
-		variant = "extension"
-	}
-	if variant != "" {
+	if variant := variantOf(item); variant != "" {
 		return "", fmt.Errorf("%w: message item carries a %s variant", ErrNonMessageItem, variant)
 	}
 	role, err := atomRole(item.Role)

@@ -213,7 +213,7 @@ func (t *trajectory) isInjectedUnit(x int, o *Overlay) bool {
 // address), and hence the same identity.
 func sameItemMessage(a, b *lipapi.Item) bool {
 	if a.Kind != b.Kind || a.Role != b.Role || len(a.Content) != len(b.Content) ||
-		hasVariant(a) || hasVariant(b) {
+		variantOf(a) != "" || variantOf(b) != "" {
 		return false
 	}
 	for i := range a.Content {
@@ -224,10 +224,24 @@ func sameItemMessage(a, b *lipapi.Item) bool {
 	return true
 }
 
-// hasVariant reports whether it carries a variant payload.
-func hasVariant(it *lipapi.Item) bool {
-	return it.Reference != nil || it.ToolCall != nil || it.ToolResult != nil ||
-		it.Reasoning != nil || it.Compaction != nil || it.Extension != nil
+// variantOf returns the name of the variant payload it carries (the first
+// in the order of lipapi.Item's fields), or "" when it carries none.
+func variantOf(it *lipapi.Item) string {
+	switch {
+	case it.Reference != nil:
+		return "reference"
+	case it.ToolCall != nil:
+		return "tool_call"
+	case it.ToolResult != nil:
+		return "tool_result"
+	case it.Reasoning != nil:
+		return "reasoning"
+	case it.Compaction != nil:
+		return "compaction"
+	case it.Extension != nil:
+		return "extension"
+	}
+	return ""
 }
 
 // sameMessage reports whether two legacy messages have equal roles and

@@ -36,27 +36,27 @@ func ValidateOverlayID(id string) error {
 // valid token, whose bytes are never white space, passes one scan of its
 // bytes; the rules are applied in order only to find a failure's message.
 func validateToken(s string, max int, sentinel error) error {
-	if len(s) > 0 && len(s) <= max {
-		ok := true
-		for i := 0; i < len(s); i++ {
-			ok = ok && isTokenByte(s[i])
-		}
-		if ok {
-			return nil
-		}
-	}
-	if strings.TrimSpace(s) == "" {
+	bad := firstNonTokenByte(s)
+	switch {
+	case bad < 0 && len(s) > 0 && len(s) <= max:
+		return nil
+	case strings.TrimSpace(s) == "":
 		return fmt.Errorf("%w: required", sentinel)
-	}
-	if len(s) > max {
+	case len(s) > max:
 		return fmt.Errorf("%w: %d bytes exceeds the limit of %d", sentinel, len(s), max)
 	}
+	return fmt.Errorf("%w: byte %d is not an ASCII letter, digit, '_', '.' or '-'", sentinel, bad)
+}
+
+// firstNonTokenByte returns the position of the first byte of s not in
+// [A-Za-z0-9_.-], or -1.
+func firstNonTokenByte(s string) int {
 	for i := 0; i < len(s); i++ {
 		if !isTokenByte(s[i]) {
-			return fmt.Errorf("%w: byte %d is not an ASCII letter, digit, '_', '.' or '-'", sentinel, i)
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // tokenBytes has bit c&63 of word c>>6 set for each byte c in

@@ -41,18 +41,15 @@ func (d decoder) system(root *wire.Object) error {
 // becomes a message item of the message's role, and each tool_use,
 // tool_result, thinking and redacted_thinking block an item of its own.
 func (d decoder) message(i int, v wire.Value) error {
-	path := wire.At("messages", i)
-	o, ok := wire.ObjectOf(v)
-	if !ok {
-		return api.Bad(path, "message is not an object")
+	path, o, s, err := api.Message(i, v)
+	if err != nil {
+		return err
 	}
-	s, _ := o.Take("role")
 	role := lipapi.Role(s)
 	if role != lipapi.RoleUser && role != lipapi.RoleAssistant {
 		return api.Bad(path+".role", "role is missing or not user or assistant")
 	}
 	u := units{d: d, path: path + ".content", key: "m" + strconv.Itoa(i), role: role, g: i}
-	var err error
 	if elems, ok := o.Get("content").Elems(lipapi.MaxContentPartsPerItem); ok && len(elems) > 0 {
 		o.Use("content")
 		err = u.blocks(elems)

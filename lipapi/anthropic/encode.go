@@ -323,23 +323,8 @@ func (e encoder) thinking(i int, r *lipapi.ReasoningPart, x *wire.Item) {
 			e.Cannot(i, "redacted thinking data is not a JSON string")
 			return
 		}
-		e.W.Object(rest, []string{"type", "data"}, func(name string) {
-			if name == "type" {
-				e.W.Field("type", "redacted_thinking")
-			} else {
-				e.W.Field("data", data)
-			}
-		})
+		e.W.StringObject(rest, "type", "redacted_thinking", "data", data)
 		return
 	}
-	e.W.Object(rest, []string{"type", "thinking", "signature"}, func(name string) {
-		switch name {
-		case "type":
-			e.W.Field("type", "thinking")
-		case "thinking":
-			e.W.Field("thinking", r.Text)
-		case "signature":
-			e.W.Field("signature", r.Signature)
-		}
-	})
+	e.W.StringObject(rest, "type", "thinking", "thinking", r.Text, "signature", r.Signature)
 }

@@ -231,14 +231,7 @@ func partPath(i, j int) string { return wire.At(wire.ItemPath(i)+".Content", j) 
 // simplePart writes a part {"type": typ, field: value} with its kept
 // members.
 func simplePart(w *wire.Writer, px *wire.Part, typ, field, value string) {
-	w.Object(wire.PartRest(px), []string{"type", field}, func(name string) {
-		switch name {
-		case "type":
-			w.Field("type", typ)
-		case field:
-			w.Field(field, value)
-		}
-	})
+	w.StringObject(wire.PartRest(px), "type", typ, field, value)
 }
 
 // nestedPart writes a part {"type": typ, typ: {...}} whose nested object

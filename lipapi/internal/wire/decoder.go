@@ -122,6 +122,19 @@ func (d *Decoder) Messages(body []byte, head func(root *Object) error, message f
 	return d.Finish("")
 }
 
+// Message opens message i of the messages array: its path, its object and
+// its role member (taken; "" when it is not a string), or an error when the
+// message is not an object.
+func (a *API) Message(i int, v Value) (path string, o Object, role string, err error) {
+	path = At("messages", i)
+	o, ok := ObjectOf(v)
+	if !ok {
+		return path, o, "", a.Bad(path, "message is not an object")
+	}
+	role, _ = o.Take("role")
+	return path, o, role, nil
+}
+
 // PartFunc decodes one element of a content array into a part, text
 // elements becoming parts of kind k.
 type PartFunc func(path string, v Value, k lipapi.ContentPartKind) (lipapi.ContentPart, Part, error)

@@ -84,6 +84,27 @@ func (w *Writer) Object(rest Rest, known []string, fill func(name string)) {
 	w.End('}')
 }
 
+// StringObject writes an object as Object does, its known members being
+// strings: fields holds their names and values alternately, in order.
+func (w *Writer) StringObject(rest Rest, fields ...string) {
+	var names [maxStringFields]string
+	known := names[:0]
+	for i := 0; i < len(fields); i += 2 {
+		known = append(known, fields[i])
+	}
+	w.Object(rest, known, func(name string) {
+		for i := 0; i < len(fields); i += 2 {
+			if fields[i] == name {
+				w.Field(name, fields[i+1])
+			}
+		}
+	})
+}
+
+// maxStringFields is the most string members a StringObject caller
+// writes, so that their names fit on the stack.
+const maxStringFields = 4
+
 func has(rest Rest, name string) bool {
 	for _, m := range rest {
 		if m.Name == name {

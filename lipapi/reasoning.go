@@ -60,8 +60,7 @@ func (r *ReasoningPart) payloadBytes() int {
 // is over, or nil.
 func (r *ReasoningPart) valuesOver() *limit {
 	return firstOver(
-		limitReasoningText.of(len(r.Text)),
-		limitSignature.of(len(r.Signature)),
+		limitReasoningText.of(len(r.Text)), limitSignature.of(len(r.Signature)),
 		limitReasoningOpaque.of(len(r.Opaque)),
 	)
 }
@@ -70,8 +69,7 @@ func (r *ReasoningPart) valuesOver() *limit {
 // Content and EncryptedContent is over, or nil.
 func (r *ReasoningPart) jsonOver() *limit {
 	return firstOver(
-		limitReasoningSummary.of(len(r.Summary)),
-		limitReasoningContent.of(len(r.Content)),
+		limitReasoningSummary.of(len(r.Summary)), limitReasoningContent.of(len(r.Content)),
 		limitReasoningSecret.of(len(r.EncryptedContent)),
 	)
 }

@@ -156,10 +156,8 @@ func (p *ContentPart) referenceBounds() problem {
 // and name.
 func (p *ContentPart) fileBounds() problem {
 	return checkSizes(
-		limitFileRef.of(len(p.FileRef)),
-		limitFileData.of(len(p.FileData)),
-		limitFileMIME.of(len(p.FileMIME)),
-		limitFileName.of(len(p.FileName)),
+		limitFileRef.of(len(p.FileRef)), limitFileData.of(len(p.FileData)),
+		limitFileMIME.of(len(p.FileMIME)), limitFileName.of(len(p.FileName)),
 	)
 }
 

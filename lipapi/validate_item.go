@@ -171,8 +171,7 @@ func (tc *ToolCallItem) check() problem {
 // idBounds checks the bounds of tr's call ID and name.
 func (tr *ToolResultItem) idBounds() problem {
 	return checkSizes(
-		limitToolResultCallID.of(len(tr.CallID)),
-		limitToolResultName.of(len(tr.Name)),
+		limitToolResultCallID.of(len(tr.CallID)), limitToolResultName.of(len(tr.Name)),
 	)
 }
 
@@ -207,8 +206,7 @@ func (tr *ToolResultItem) check() problem {
 // sizeBounds checks the bounds of every field of cp, a non-nil compaction.
 func (cp *CompactionItem) sizeBounds() problem {
 	return checkSizes(
-		limitEncapsulatedID.of(len(cp.EncapsulatedID)),
-		limitCompactionDialect.of(len(cp.Dialect)),
+		limitEncapsulatedID.of(len(cp.EncapsulatedID)), limitCompactionDialect.of(len(cp.Dialect)),
 		limitCompactionImpl.of(len(cp.Implementor)),
 		limitCompactionSecret.of(len(cp.EncryptedContent)),
 		limitCompactionOpaque.of(len(cp.Opaque)),
@@ -230,10 +228,8 @@ func (cp *CompactionItem) check() problem {
 // data, which come after the type's presence.
 func (ext *OpaqueExtension) laterBounds() problem {
 	return checkSizes(
-		limitExtType.of(len(ext.Type)),
-		limitExtImplementor.of(len(ext.Implementor)),
-		limitExtDirection.of(len(ext.Direction)),
-		limitExtData.of(len(ext.Data)),
+		limitExtType.of(len(ext.Type)), limitExtImplementor.of(len(ext.Implementor)),
+		limitExtDirection.of(len(ext.Direction)), limitExtData.of(len(ext.Data)),
 	)
 }
 

@@ -96,8 +96,7 @@ func (p *Part) checkSizes() problem {
 		}
 	}
 	return checkSizes(
-		limitToolCallIDRef.of(len(p.ToolCallID)),
-		limitAnyPartToolName.of(len(p.ToolName)),
+		limitToolCallIDRef.of(len(p.ToolCallID)), limitAnyPartToolName.of(len(p.ToolName)),
 	)
 }
 
@@ -112,8 +111,7 @@ func (p *Part) referenceSizes() problem {
 		return limitImageMIME.check(len(p.ImageMIME))
 	case PartFileRef:
 		return checkSizes(
-			limitFileRef.of(len(p.FileRef)),
-			limitFileMIME.of(len(p.FileMIME)),
+			limitFileRef.of(len(p.FileRef)), limitFileMIME.of(len(p.FileMIME)),
 			limitFileName.of(len(p.FileName)),
 		)
 	case PartJSON:

@@ -112,10 +112,7 @@ func (p *ContentPart) bounds() problem {
 		return p.Extension.bounds().under(".Extension")
 	case ContentPartAnnotation:
 		if a := p.Annotation; a != nil {
-			if q := limitAnnotationType.check(len(a.Type)); q.failed() {
-				return q
-			}
-			return limitAnnotationData.check(len(a.Data))
+			return checkSizes(limitAnnotationType.of(len(a.Type)), limitAnnotationData.of(len(a.Data)))
 		}
 		return problem{}
 	}
@@ -133,17 +130,11 @@ func (p *ContentPart) referenceBounds() problem {
 	case ContentPartRefusal:
 		return limitRefusal.check(len(p.Refusal))
 	case ContentPartImageRef:
-		if q := limitImageRef.check(len(p.ImageRef)); q.failed() {
-			return q
-		}
-		return limitImageMIME.check(len(p.ImageMIME))
+		return checkSizes(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
 	case ContentPartFileRef:
 		return p.fileBounds()
 	case ContentPartVideoRef:
-		if q := limitVideoRef.check(len(p.VideoRef)); q.failed() {
-			return q
-		}
-		return limitVideoMIME.check(len(p.VideoMIME))
+		return checkSizes(limitVideoRef.of(len(p.VideoRef)), limitVideoMIME.of(len(p.VideoMIME)))
 	case ContentPartAssistantRef:
 		return limitAssistantRef.check(len(p.AssistantRef))
 	case ContentPartJSON:
@@ -173,10 +164,7 @@ func (e *ExtensionContentPart) earlyBounds() problem {
 
 // laterBounds checks the bounds of e's type and data.
 func (e *ExtensionContentPart) laterBounds() problem {
-	if q := limitPartType.check(len(e.Type)); q.failed() {
-		return q
-	}
-	return limitPartData.check(len(e.Data))
+	return checkSizes(limitPartType.of(len(e.Type)), limitPartData.of(len(e.Data)))
 }
 
 // bounds checks the size bounds of e, which may be nil.

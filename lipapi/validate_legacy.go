@@ -105,10 +105,7 @@ func (p *Part) checkSizes() problem {
 func (p *Part) referenceSizes() problem {
 	switch p.Kind {
 	case PartImageRef:
-		if q := limitImageRef.check(len(p.ImageRef)); q.failed() {
-			return q
-		}
-		return limitImageMIME.check(len(p.ImageMIME))
+		return checkSizes(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
 	case PartFileRef:
 		return checkSizes(
 			limitFileRef.of(len(p.FileRef)), limitFileMIME.of(len(p.FileMIME)),

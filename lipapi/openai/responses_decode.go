@@ -170,13 +170,9 @@ func (d respDecoder) variant(path string, o *wire.Object, typ string, x *wire.It
 	case "reasoning":
 		it = reasoningItem(o)
 	case "item_reference":
-		if id, ok := o.Take("id"); ok && id != "" {
-			it = lipapi.Item{Kind: lipapi.ItemKindItemReference, Reference: &lipapi.ItemReference{ID: id}}
-		}
+		it = referenceItem(o)
 	case "compaction":
-		if s, ok := o.Take("encrypted_content"); ok {
-			it = lipapi.Item{Kind: lipapi.ItemKindCompaction, Compaction: &lipapi.CompactionItem{Dialect: ResponsesDialect, EncryptedContent: s}}
-		}
+		it = compactionItem(o)
 	}
 	if err != nil {
 		return it, err
@@ -185,6 +181,26 @@ func (d respDecoder) variant(path string, o *wire.Object, typ string, x *wire.It
 		return responsesAPI.ExtensionItem(typ, v), nil
 	}
 	return it, nil
+}
+
+// referenceItem decodes an item_reference element; one without an id maps
+// to nothing (no kind).
+func referenceItem(o *wire.Object) lipapi.Item {
+	id, ok := o.Take("id")
+	if !ok || id == "" {
+		return lipapi.Item{}
+	}
+	return lipapi.Item{Kind: lipapi.ItemKindItemReference, Reference: &lipapi.ItemReference{ID: id}}
+}
+
+// compactionItem decodes a compaction element; one without a string
+// encrypted_content maps to nothing (no kind).
+func compactionItem(o *wire.Object) lipapi.Item {
+	s, ok := o.Take("encrypted_content")
+	if !ok {
+		return lipapi.Item{}
+	}
+	return lipapi.Item{Kind: lipapi.ItemKindCompaction, Compaction: &lipapi.CompactionItem{Dialect: ResponsesDialect, EncryptedContent: s}}
 }
 
 // message decodes a message item.

@@ -59,17 +59,9 @@ func (r respEncoder) input(plan []int) {
 	if len(plan) == 0 && r.Body == nil {
 		return
 	}
-	if len(plan) == 1 {
-		i := plan[0]
-		it, x := &r.Items[i], r.Extras(i)
-		if x != nil && x.Shape&formString != 0 && x.Type == "" && len(it.Content) == 1 && textOrEmpty(&it.Content[0]) {
-			text := it.Content[0].Text
-			if wire.IsEmpty(&it.Content[0]) {
-				text = ""
-			}
-			r.W.Field("input", text)
-			return
-		}
+	if s, ok := r.inputString(plan); ok {
+		r.W.Field("input", s)
+		return
 	}
 	r.W.Key("input")
 	r.W.Begin('[')
@@ -79,9 +71,24 @@ func (r respEncoder) input(plan []int) {
 	r.W.End(']')
 }
 
-// textOrEmpty reports whether p is a text part or the empty part.
-func textOrEmpty(p *lipapi.ContentPart) bool {
-	return p.Kind == lipapi.ContentPartText || wire.IsEmpty(p)
+// inputString returns the string the input member is written as when the
+// body's input was a string and the plan is still that one message: its
+// one text part, or "" for the empty part. It returns false otherwise.
+func (r respEncoder) inputString(plan []int) (string, bool) {
+	if len(plan) != 1 {
+		return "", false
+	}
+	it, x := &r.Items[plan[0]], r.Extras(plan[0])
+	if x == nil || x.Shape&formString == 0 || x.Type != "" || len(it.Content) != 1 {
+		return "", false
+	}
+	switch p := &it.Content[0]; {
+	case wire.IsEmpty(p):
+		return "", true
+	case p.Kind == lipapi.ContentPartText:
+		return p.Text, true
+	}
+	return "", false
 }
 
 // item writes item i as an input element.

@@ -84,9 +84,7 @@ func (e encoder) writeBlock(path string, p *lipapi.ContentPart, px *wire.Part) {
 	case p.Kind == lipapi.ContentPartFileRef:
 		e.fileBlock(px, p)
 	case p.Kind == lipapi.ContentPartExtension:
-		if err := api.WriteExtensionPart(w, p.Extension, path); err != nil {
-			e.Fail(err)
-		}
+		e.ExtensionPart(w, p.Extension, path)
 	default:
 		e.Fail(api.Cannot(path, "Messages has no block for this content part"))
 	}

@@ -193,9 +193,7 @@ func (e encoder) block(i int) {
 	case it.Kind == lipapi.ItemKindReasoning:
 		e.thinking(i, it.Reasoning.Reasoning, x)
 	case it.Kind == lipapi.ItemKindExtension:
-		if err := api.WriteExtensionItem(&e.W, it.Extension, wire.ItemPath(i)); err != nil {
-			e.Fail(err)
-		}
+		e.ExtensionItem(i)
 	default:
 		e.Cannot(i, "Messages has no block for this item")
 	}

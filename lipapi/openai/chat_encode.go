@@ -217,9 +217,7 @@ func (c chatEncoder) part(i, j int, p *lipapi.ContentPart, px *wire.Part) {
 	case p.Kind == lipapi.ContentPartFileRef:
 		c.filePart(px, p)
 	case p.Kind == lipapi.ContentPartExtension:
-		if err := chatAPI.WriteExtensionPart(&c.W, p.Extension, partPath(i, j)); err != nil {
-			c.Fail(err)
-		}
+		c.ExtensionPart(&c.W, p.Extension, partPath(i, j))
 	default:
 		c.Fail(chatAPI.Cannot(partPath(i, j), "Chat Completions has no such content part"))
 	}
@@ -301,9 +299,7 @@ func (c chatEncoder) toolCalls(calls []int) {
 	for _, i := range calls {
 		it := &c.Items[i]
 		if it.Kind == lipapi.ItemKindExtension {
-			if err := chatAPI.WriteExtensionItem(&c.W, it.Extension, wire.ItemPath(i)); err != nil {
-				c.Fail(err)
-			}
+			c.ExtensionItem(i)
 			continue
 		}
 		c.toolCall(it, c.Extras(i))

@@ -112,9 +112,7 @@ func (r respEncoder) item(i int) {
 	case lipapi.ItemKindCompaction:
 		r.compaction(i, x)
 	case lipapi.ItemKindExtension:
-		if err := responsesAPI.WriteExtensionItem(&r.W, it.Extension, wire.ItemPath(i)); err != nil {
-			r.Fail(err)
-		}
+		r.ExtensionItem(i)
 	}
 }
 
@@ -316,9 +314,7 @@ func (r respEncoder) part(i, j int, p *lipapi.ContentPart, px *wire.Part, assist
 			r.filePart(px, p)
 		}
 	case p.Kind == lipapi.ContentPartExtension:
-		if err := responsesAPI.WriteExtensionPart(&r.W, p.Extension, partPath(i, j)); err != nil {
-			r.Fail(err)
-		}
+		r.ExtensionPart(&r.W, p.Extension, partPath(i, j))
 	default:
 		r.Fail(responsesAPI.Cannot(partPath(i, j), "Responses has no such content part"))
 	}

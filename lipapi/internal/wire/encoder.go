@@ -42,6 +42,22 @@ func (e *Encoder) Fail(err error) {
 // Cannot records an encode error for item i.
 func (e *Encoder) Cannot(i int, reason string) { e.Fail(e.API.Cannot(ItemPath(i), reason)) }
 
+// ExtensionPart writes extension part ext, at path, to w as the wire part
+// it stands for (API.WriteExtensionPart), or records why it cannot.
+func (e *Encoder) ExtensionPart(w *Writer, ext *lipapi.ExtensionContentPart, path string) {
+	if err := e.API.WriteExtensionPart(w, ext, path); err != nil {
+		e.Fail(err)
+	}
+}
+
+// ExtensionItem writes extension item i as the wire element it stands for
+// (API.WriteExtensionItem), or records why it cannot.
+func (e *Encoder) ExtensionItem(i int) {
+	if err := e.API.WriteExtensionItem(&e.W, e.Items[i].Extension, ItemPath(i)); err != nil {
+		e.Fail(err)
+	}
+}
+
 // Extras returns the extras of item i, or nil.
 func (e *Encoder) Extras(i int) *Item { return e.Body.Item(&e.Items[i]) }
 

@@ -51,25 +51,36 @@ func (e encoder) system(items []int) {
 		return
 	}
 	e.W.Key("system")
-	if len(items) == 1 {
-		i := items[0]
-		x, it := e.Extras(i), &e.Items[i]
-		if (x == nil || x.Shape&formString != 0) && len(it.Content) == 1 {
-			switch p := &it.Content[0]; {
-			case p.Kind == lipapi.ContentPartText:
-				e.W.String(p.Text)
-				return
-			case wire.IsEmpty(p) && x.EmptyContent():
-				e.W.String("")
-				return
-			}
-		}
+	if s, ok := e.systemString(items); ok {
+		e.W.String(s)
+		return
 	}
 	e.W.Begin('[')
 	for _, i := range items {
 		e.contentBlocks(i, e.Items[i].Content, e.Extras(i))
 	}
 	e.W.End(']')
+}
+
+// systemString returns the string the system member is written as when
+// the body had it as a string (or there is no body) and it is still one
+// instruction item of one text part, or of the empty part; false
+// otherwise.
+func (e encoder) systemString(items []int) (string, bool) {
+	if len(items) != 1 {
+		return "", false
+	}
+	x, it := e.Extras(items[0]), &e.Items[items[0]]
+	if x != nil && x.Shape&formString == 0 || len(it.Content) != 1 {
+		return "", false
+	}
+	switch p := &it.Content[0]; {
+	case p.Kind == lipapi.ContentPartText:
+		return p.Text, true
+	case wire.IsEmpty(p) && x.EmptyContent():
+		return "", true
+	}
+	return "", false
 }
 
 // wireRole returns the role of the Messages message an item belongs to.

@@ -35,32 +35,40 @@ func Projections(t *testing.T, name string, body []byte, decode Codec, pairing P
 	n := 0
 	for ex := range anchors {
 		for at := range anchors {
-			if at == ex {
-				continue
+			if at != ex && projection(t, fmt.Sprintf("%s: exclude %d, after %d", name, ex, at), call, anchors[ex], anchors[at], encode, decode, pairing) {
+				n++
 			}
-			snap := snapshot(anchors[ex], anchors[at])
-			projected, _, err := cp.Project(call, snap)
-			if err != nil {
-				continue // everything excluded, or an anchor counted before the exclusion
-			}
-			out, err := encode(projected)
-			if err != nil {
-				t.Errorf("%s: exclude %d, after %d: encode: %v", name, ex, at, err)
-				continue
-			}
-			again, _, err := decode(out)
-			if err != nil {
-				t.Errorf("%s: exclude %d, after %d: re-decode: %v\n%s", name, ex, at, err, out)
-				continue
-			}
-			checkExcluded(t, name, again, anchors[ex].Identity)
-			if pairing != nil {
-				checkPairing(t, fmt.Sprintf("%s: exclude %d, after %d: %s", name, ex, at, out), again, func(it lipapi.Item) (string, bool) { return pairing(out, it) })
-			}
-			n++
 		}
 	}
 	return n
+}
+
+// projection checks one projection of call, unit ex excluded and an
+// overlay after unit at injected: it encodes to a body that decodes again,
+// without ex, and with its tool calls paired (when pairing is not nil). It
+// returns false when the projection fails, which some do (everything
+// excluded, or an anchor counted before the exclusion).
+func projection(t *testing.T, name string, call lipapi.Call, ex, at cp.MessageAnchor, encode func(lipapi.Call) ([]byte, error), decode Codec, pairing Pairing) bool {
+	t.Helper()
+	projected, _, err := cp.Project(call, snapshot(ex, at))
+	if err != nil {
+		return false
+	}
+	out, err := encode(projected)
+	if err != nil {
+		t.Errorf("%s: encode: %v", name, err)
+		return false
+	}
+	again, _, err := decode(out)
+	if err != nil {
+		t.Errorf("%s: re-decode: %v\n%s", name, err, out)
+		return false
+	}
+	checkExcluded(t, name, again, ex.Identity)
+	if pairing != nil {
+		checkPairing(t, name+": "+string(out), again, func(it lipapi.Item) (string, bool) { return pairing(out, it) })
+	}
+	return true
 }
 
 func snapshot(ex, at cp.MessageAnchor) cp.Snapshot {
@@ -101,12 +109,7 @@ func checkExcluded(t *testing.T, name string, call lipapi.Call, id cp.MessageIde
 // Completions and Messages require.
 func checkPairing(t *testing.T, name string, call lipapi.Call, answers func(lipapi.Item) (string, bool)) {
 	t.Helper()
-	known := map[string]bool{}
-	for _, it := range call.Items {
-		if it.Kind == lipapi.ItemKindToolCall {
-			known[it.ToolCall.CallID] = true
-		}
-	}
+	known := toolCallIDs(call)
 	open := map[string]bool{}
 	for _, it := range call.Items {
 		switch {
@@ -128,4 +131,15 @@ func checkPairing(t *testing.T, name string, call lipapi.Call, answers func(lipa
 	if len(open) > 0 {
 		t.Errorf("%s: a tool call has no result %v", name, open)
 	}
+}
+
+// toolCallIDs returns the set of the call IDs of call's tool calls.
+func toolCallIDs(call lipapi.Call) map[string]bool {
+	ids := map[string]bool{}
+	for _, it := range call.Items {
+		if it.Kind == lipapi.ItemKindToolCall {
+			ids[it.ToolCall.CallID] = true
+		}
+	}
+	return ids
 }

@@ -184,9 +184,9 @@ func firstOver(sizes ...size) *limit {
 	return nil
 }
 
-// checkSizes returns the problem of the first of sizes over its limit, or
+// sizeProblem returns the problem of the first of sizes over its limit, or
 // none.
-func checkSizes(sizes ...size) problem {
+func sizeProblem(sizes ...size) problem {
 	if l := firstOver(sizes...); l != nil {
 		return l.fail()
 	}

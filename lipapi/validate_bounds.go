@@ -42,7 +42,7 @@ func (c Call) CheckBounds() error {
 
 // itemEnvelopeBounds checks the envelope bounds of an item-authority call.
 func (c *Call) itemEnvelopeBounds() problem {
-	return checkSizes(limitCallID.of(len(c.ID)), limitItems.of(len(c.Items)))
+	return sizeProblem(limitCallID.of(len(c.ID)), limitItems.of(len(c.Items)))
 }
 
 // itemBounds checks the bounds of a call under item authority, in the order
@@ -173,7 +173,7 @@ func contentBounds(name string, parts []ContentPart) problem {
 // its parts: what validateLegacy checks first after the presence of
 // messages.
 func (c *Call) legacySizes() problem {
-	p := checkSizes(limitCallID.of(len(c.ID)), limitMessages.of(len(c.Messages)), limitInstructions.of(len(c.Instructions)))
+	p := sizeProblem(limitCallID.of(len(c.ID)), limitMessages.of(len(c.Messages)), limitInstructions.of(len(c.Instructions)))
 	if p.failed() {
 		return p
 	}

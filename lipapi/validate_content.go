@@ -112,7 +112,7 @@ func (p *ContentPart) bounds() problem {
 		return p.Extension.bounds().under(".Extension")
 	case ContentPartAnnotation:
 		if a := p.Annotation; a != nil {
-			return checkSizes(limitAnnotationType.of(len(a.Type)), limitAnnotationData.of(len(a.Data)))
+			return sizeProblem(limitAnnotationType.of(len(a.Type)), limitAnnotationData.of(len(a.Data)))
 		}
 		return problem{}
 	}
@@ -130,11 +130,11 @@ func (p *ContentPart) referenceBounds() problem {
 	case ContentPartRefusal:
 		return limitRefusal.check(len(p.Refusal))
 	case ContentPartImageRef:
-		return checkSizes(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
+		return sizeProblem(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
 	case ContentPartFileRef:
 		return p.fileBounds()
 	case ContentPartVideoRef:
-		return checkSizes(limitVideoRef.of(len(p.VideoRef)), limitVideoMIME.of(len(p.VideoMIME)))
+		return sizeProblem(limitVideoRef.of(len(p.VideoRef)), limitVideoMIME.of(len(p.VideoMIME)))
 	case ContentPartAssistantRef:
 		return limitAssistantRef.check(len(p.AssistantRef))
 	case ContentPartJSON:
@@ -146,7 +146,7 @@ func (p *ContentPart) referenceBounds() problem {
 // fileBounds checks the bounds of a file part's reference, data, media type
 // and name.
 func (p *ContentPart) fileBounds() problem {
-	return checkSizes(
+	return sizeProblem(
 		limitFileRef.of(len(p.FileRef)), limitFileData.of(len(p.FileData)),
 		limitFileMIME.of(len(p.FileMIME)), limitFileName.of(len(p.FileName)),
 	)
@@ -164,7 +164,7 @@ func (e *ExtensionContentPart) earlyBounds() problem {
 
 // laterBounds checks the bounds of e's type and data.
 func (e *ExtensionContentPart) laterBounds() problem {
-	return checkSizes(limitPartType.of(len(e.Type)), limitPartData.of(len(e.Data)))
+	return sizeProblem(limitPartType.of(len(e.Type)), limitPartData.of(len(e.Data)))
 }
 
 // bounds checks the size bounds of e, which may be nil.

@@ -143,7 +143,7 @@ func (it *Item) checkMessage() problem {
 
 // idBounds checks the bounds of tc's call ID and name.
 func (tc *ToolCallItem) idBounds() problem {
-	return checkSizes(limitToolCallID.of(len(tc.CallID)), limitToolCallName.of(len(tc.Name)))
+	return sizeProblem(limitToolCallID.of(len(tc.CallID)), limitToolCallName.of(len(tc.Name)))
 }
 
 // check applies the rules of a tool_call item's payload, which may be nil.
@@ -170,14 +170,14 @@ func (tc *ToolCallItem) check() problem {
 
 // idBounds checks the bounds of tr's call ID and name.
 func (tr *ToolResultItem) idBounds() problem {
-	return checkSizes(
+	return sizeProblem(
 		limitToolResultCallID.of(len(tr.CallID)), limitToolResultName.of(len(tr.Name)),
 	)
 }
 
 // outputBounds checks the bounds of tr's output and number of parts.
 func (tr *ToolResultItem) outputBounds() problem {
-	return checkSizes(limitToolOutput.of(len(tr.Output)), limitToolResultParts.of(len(tr.Parts)))
+	return sizeProblem(limitToolOutput.of(len(tr.Output)), limitToolResultParts.of(len(tr.Parts)))
 }
 
 // check applies the rules of a tool_result item's payload, which may be nil.
@@ -205,7 +205,7 @@ func (tr *ToolResultItem) check() problem {
 
 // sizeBounds checks the bounds of every field of cp, a non-nil compaction.
 func (cp *CompactionItem) sizeBounds() problem {
-	return checkSizes(
+	return sizeProblem(
 		limitEncapsulatedID.of(len(cp.EncapsulatedID)), limitCompactionDialect.of(len(cp.Dialect)),
 		limitCompactionImpl.of(len(cp.Implementor)),
 		limitCompactionSecret.of(len(cp.EncryptedContent)),
@@ -227,7 +227,7 @@ func (cp *CompactionItem) check() problem {
 // laterBounds checks the bounds of ext's type, implementor, direction and
 // data, which come after the type's presence.
 func (ext *OpaqueExtension) laterBounds() problem {
-	return checkSizes(
+	return sizeProblem(
 		limitExtType.of(len(ext.Type)), limitExtImplementor.of(len(ext.Implementor)),
 		limitExtDirection.of(len(ext.Direction)), limitExtData.of(len(ext.Data)),
 	)

@@ -77,27 +77,23 @@ func (m *Message) check(total *int) problem {
 // semantic validity: those of the fields its kind uses, then those of
 // ToolCallID and ToolName, which every kind bounds.
 func (p *Part) checkSizes() problem {
+	if q := p.kindSizes(); q.failed() {
+		return q
+	}
+	return sizeProblem(limitToolCallIDRef.of(len(p.ToolCallID)), limitAnyPartToolName.of(len(p.ToolName)))
+}
+
+// kindSizes applies the size bounds of the fields p's kind uses.
+func (p *Part) kindSizes() problem {
 	switch p.Kind {
 	case PartText:
-		if limitText.over(len(p.Text)) {
-			return limitText.fail()
-		}
+		return limitText.check(len(p.Text))
 	case PartToolResult:
-		if q := p.toolResultSizes(); q.failed() {
-			return q
-		}
+		return p.toolResultSizes()
 	case PartReasoning:
-		if q := p.Reasoning.envelopeBounds(); q.failed() {
-			return q
-		}
-	default:
-		if q := p.referenceSizes(); q.failed() {
-			return q
-		}
+		return p.Reasoning.envelopeBounds()
 	}
-	return checkSizes(
-		limitToolCallIDRef.of(len(p.ToolCallID)), limitAnyPartToolName.of(len(p.ToolName)),
-	)
+	return p.referenceSizes()
 }
 
 // referenceSizes applies the size bounds of an image_ref, file_ref or json
@@ -105,9 +101,9 @@ func (p *Part) checkSizes() problem {
 func (p *Part) referenceSizes() problem {
 	switch p.Kind {
 	case PartImageRef:
-		return checkSizes(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
+		return sizeProblem(limitImageRef.of(len(p.ImageRef)), limitImageMIME.of(len(p.ImageMIME)))
 	case PartFileRef:
-		return checkSizes(
+		return sizeProblem(
 			limitFileRef.of(len(p.FileRef)), limitFileMIME.of(len(p.FileMIME)),
 			limitFileName.of(len(p.FileName)),
 		)

@@ -263,22 +263,34 @@ func (r respEncoder) reasoning(i int, x *wire.Item) {
 		return
 	}
 	r.element(i, x, "reasoning", []string{"summary", "content", "encrypted_content"}, func(name string) {
-		switch {
-		case name == "summary" && len(rp.Summary) > 0:
+		if v, ok := reasoningMember(rp, name, x == nil); ok {
 			r.W.Key(name)
-			r.W.RawBytes(rp.Summary)
-		case name == "summary" && (x == nil || rp.SummaryPresent):
-			r.W.Key(name)
-			r.W.Raw("[]")
-		case name == "content" && rp.ContentPresent:
-			r.W.Key(name)
-			r.W.RawBytes(rp.Content)
-		case name == "encrypted_content" && rp.EncryptedContentPresent:
-			r.W.Key(name)
-			r.W.RawBytes(rp.EncryptedContent)
+			r.W.RawBytes(v)
 		}
 	})
 }
+
+// reasoningMember returns the JSON value of member name of a reasoning
+// element from rp, or false when the element has no such member: summary
+// is written always (as [] when empty) for a new element, and when given
+// for a decoded one; content and encrypted_content when given.
+func reasoningMember(rp *lipapi.ReasoningPart, name string, isNew bool) ([]byte, bool) {
+	switch name {
+	case "summary":
+		if len(rp.Summary) > 0 {
+			return rp.Summary, true
+		}
+		return emptyArray, isNew || rp.SummaryPresent
+	case "content":
+		return rp.Content, rp.ContentPresent
+	case "encrypted_content":
+		return rp.EncryptedContent, rp.EncryptedContentPresent
+	}
+	return nil, false
+}
+
+// emptyArray is the JSON empty array. It is never modified.
+var emptyArray = []byte("[]")
 
 // compaction writes a compaction item.
 func (r respEncoder) compaction(i int, x *wire.Item) {

@@ -299,18 +299,22 @@ func mayTrim(v string) bool {
 func trimSpace(v string) string {
 	start := 0
 	for start < len(v) {
-		if c := v[start]; c < utf8.RuneSelf {
+		c := v[start]
+		if c < utf8.RuneSelf {
 			if !asciiSpace(c) {
 				break
 			}
 			start++
-		} else if c != 0xc2 && c-0xe1 > 0xe3-0xe1 {
+			continue
+		}
+		if c != 0xc2 && c-0xe1 > 0xe3-0xe1 {
 			break // no white space rune starts with c
-		} else if n := spaceLen(v, start); n > 0 {
-			start += n
-		} else {
+		}
+		r, n := utf8.DecodeRuneInString(v[start:])
+		if !unicode.IsSpace(r) {
 			break
 		}
+		start += n
 	}
 	end := len(v)
 	for end > start {
@@ -336,24 +340,14 @@ func trimSpace(v string) string {
 
 // spaceLastBytes has bit b&63 set for each continuation byte b that ends a
 // white space rune outside ASCII: 0x80 to 0x8a, 0x9f, 0xa0, 0xa8, 0xa9
-// and 0xaf (see spaceLen).
+// and 0xaf, the last bytes of U+0085, U+00A0, U+1680, U+2000 to U+200A,
+// U+2028, U+2029, U+202F, U+205F and U+3000 (which start with 0xc2 or 0xe1
+// to 0xe3).
 const spaceLastBytes uint64 = 1<<11 - 1 | 1<<0x1f | 1<<0x20 | 1<<0x28 | 1<<0x29 | 1<<0x2f
 
 // asciiSpace reports whether c is ASCII white space: '\t', '\n', '\v',
 // '\f', '\r' or ' '.
 func asciiSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
-
-// spaceLen returns the length of the rune the bytes of v from i on start
-// with when it is white space (unicode.IsSpace), or 0. trimSpace calls it
-// only for the lead bytes of the white space runes outside ASCII: U+0085,
-// U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and
-// U+3000.
-func spaceLen(v string, i int) int {
-	if r, n := utf8.DecodeRuneInString(v[i:]); unicode.IsSpace(r) {
-		return n
-	}
-	return 0
-}
 
 // appendRecord appends the record name (which includes its ':') with value
 // v, whose length is below 10000. It inlines, so the constant name costs no

@@ -165,6 +165,10 @@ func appendTokens(dst []byte, d *canon.Digest, l *tokenList, i int) ([]byte, err
 // hashed through.
 const windowSize = 2048
 
+// elementScratch is the size of the stack scratch the canonical JSON values
+// of one element are written into; longer ones are allocated.
+const elementScratch = 512
+
 // normPiece is the most bytes of a text with line endings to normalize
 // that are escaped in one piece.
 const normPiece = 512
@@ -395,7 +399,7 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 			}
 			continue
 		}
-		var scratch [512]byte
+		var scratch [elementScratch]byte
 		e, _, err := src.element(i, scratch[:0])
 		if err != nil {
 			return sum{}, err
@@ -424,7 +428,7 @@ func sumParts(role lipapi.Role, src *partSource) (sum, error) {
 // times the input's size plus a small constant on top of what canon's
 // canonical writer records.
 func sumDigest(role lipapi.Role, src *partSource) (sum, error) {
-	var buf [512]byte
+	var buf [hashBufSize]byte
 	var d canon.Digest
 	dst := append(buf[:0], atomPrefix(role)...)
 	for i := 0; i < src.len(); i++ {

@@ -21,7 +21,7 @@ func String(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(Len(s))
-	var window [512]byte
+	var window [stringWindow]byte
 	for s != "" {
 		n, read := Copy(window[:], s)
 		b.Write(window[:n])
@@ -59,3 +59,7 @@ func Copy(dst []byte, s string) (n, read int) {
 	}
 	return n, read
 }
+
+// stringWindow is the size of the stack window String normalizes s
+// through, a piece at a time.
+const stringWindow = 512

@@ -190,12 +190,9 @@ type NormalizedReasoning struct {
 // text or a nil reasoning payload is accepted). The atom shares no memory
 // with msg.
 func AtomOfMessage(msg lipapi.Message) (MessageAtomV1, error) {
-	role, err := atomRole(msg.Role)
+	role, err := messageRole(&msg)
 	if err != nil {
 		return MessageAtomV1{}, err
-	}
-	if len(msg.Parts) == 0 {
-		return MessageAtomV1{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
 	}
 	return atomOf(role, &partSource{legacy: msg.Parts})
 }
@@ -267,6 +264,19 @@ func atomRole(r lipapi.Role) (lipapi.Role, error) {
 		return "", fmt.Errorf("%w: role is empty", ErrInvalidRole)
 	}
 	return "", fmt.Errorf("%w: role is not one of system, developer, user, assistant, tool", ErrInvalidRole)
+}
+
+// messageRole checks that the legacy message m has a valid role and at
+// least one part, and returns the trimmed role.
+func messageRole(m *lipapi.Message) (lipapi.Role, error) {
+	role, err := atomRole(m.Role)
+	if err != nil {
+		return "", err
+	}
+	if len(m.Parts) == 0 {
+		return "", fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
+	}
+	return role, nil
 }
 
 // itemRole checks that item is a complete message item with a valid role

@@ -140,12 +140,9 @@ func (s *sum) isZero() bool { return *s == sum{} }
 // messageSum is MessageIdentityOf without the formatting: the sum of m's
 // atom.
 func messageSum(m *lipapi.Message) (sum, error) {
-	role, err := atomRole(m.Role)
+	role, err := messageRole(m)
 	if err != nil {
 		return sum{}, err
-	}
-	if len(m.Parts) == 0 {
-		return sum{}, fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
 	}
 	return sumParts(role, &partSource{legacy: m.Parts})
 }

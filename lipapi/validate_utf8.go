@@ -86,34 +86,36 @@ func (p *Part) checkUTF8() problem {
 
 // checkUTF8 applies the text rule to an item and its variant.
 func (it *Item) checkUTF8() problem {
-	return firstFailed(textUTF8(".ID", it.ID), contentUTF8(".Content", it.Content),
-		it.Reference.checkUTF8(), it.ToolCall.checkUTF8(), it.ToolResult.checkUTF8(),
-		it.Reasoning.checkUTF8(), it.Compaction.checkUTF8(), it.Extension.checkUTF8())
-}
-
-// checkUTF8 applies the text rule to a reference, which may be nil.
-func (r *ItemReference) checkUTF8() problem {
-	if r == nil {
-		return problem{}
+	if p := textUTF8(".ID", it.ID); p.failed() {
+		return p
 	}
-	return textUTF8(".Reference.ID", r.ID)
-}
-
-// checkUTF8 applies the text rule to a tool call, which may be nil.
-func (tc *ToolCallItem) checkUTF8() problem {
-	if tc == nil {
-		return problem{}
+	if p := contentUTF8(".Content", it.Content); p.failed() {
+		return p
 	}
-	return firstFailed(textUTF8(".ToolCall.CallID", tc.CallID), textUTF8(".ToolCall.Name", tc.Name),
-		rawUTF8(".ToolCall.Arguments", tc.Arguments))
-}
-
-// checkUTF8 applies the text rule to a reasoning item, which may be nil.
-func (ri *ReasoningItem) checkUTF8() problem {
-	if ri == nil {
-		return problem{}
+	if r := it.Reference; r != nil {
+		if p := textUTF8(".Reference.ID", r.ID); p.failed() {
+			return p
+		}
 	}
-	return ri.Reasoning.checkUTF8().under(".Reasoning.Reasoning")
+	if tc := it.ToolCall; tc != nil {
+		p := firstFailed(textUTF8(".ToolCall.CallID", tc.CallID), textUTF8(".ToolCall.Name", tc.Name),
+			rawUTF8(".ToolCall.Arguments", tc.Arguments))
+		if p.failed() {
+			return p
+		}
+	}
+	if p := it.ToolResult.checkUTF8(); p.failed() {
+		return p
+	}
+	if it.Reasoning != nil {
+		if p := it.Reasoning.Reasoning.checkUTF8(); p.failed() {
+			return p.under(".Reasoning.Reasoning")
+		}
+	}
+	if p := it.Compaction.checkUTF8(); p.failed() {
+		return p
+	}
+	return it.Extension.checkUTF8()
 }
 
 // checkUTF8 applies the text rule to a tool result, which may be nil.

@@ -166,25 +166,35 @@ func (s *Schema) variantDoc(v *Type) string {
 
 // zeroDoc returns the sentence stating what the zero value of t is.
 func (s *Schema) zeroDoc(t *Type) string {
-	if t.Zero != "" {
+	switch {
+	case t.Zero != "":
 		return t.Zero
+	case t.Kind == KindEnum || t.Kind == KindMemEnum || t.Kind == KindUnits:
+		return s.enumZeroDoc(t)
+	case (t.Kind == KindMemStruct || t.Kind == KindVariant) && t.memory():
+		return "The zero " + t.Name + " holds no data: every field is zero or nil."
 	}
-	switch t.Kind {
-	case KindEnum, KindMemEnum, KindUnits:
-		doc := `The zero value "" is not valid: Valid reports false for it`
-		if t.Kind != KindMemEnum {
-			doc += " and it cannot be encoded"
-		}
-		for _, m := range s.defaultedUses(t) {
-			doc += fmt.Sprintf(", except as %s.%s, where it stands for the default %s", m.Owner.Name, m.Go,
-				t.value(m.Default).Go)
-		}
-		return doc + "."
-	case KindMemStruct, KindVariant:
-		if t.memory() {
-			return "The zero " + t.Name + " holds no data: every field is zero or nil."
-		}
+	return objectZeroDoc(t)
+}
+
+// enumZeroDoc returns the sentence stating what the zero value of enum t
+// is: invalid, except where a member defaults it.
+func (s *Schema) enumZeroDoc(t *Type) string {
+	doc := `The zero value "" is not valid: Valid reports false for it`
+	if t.Kind != KindMemEnum {
+		doc += " and it cannot be encoded"
 	}
+	for _, m := range s.defaultedUses(t) {
+		doc += fmt.Sprintf(", except as %s.%s, where it stands for the default %s", m.Owner.Name, m.Go,
+			t.value(m.Default).Go)
+	}
+	return doc + "."
+}
+
+// objectZeroDoc returns the sentence stating what the zero value of the
+// object type t is: one that cannot be encoded when a member's zero value
+// is invalid, else valid with its defaults.
+func objectZeroDoc(t *Type) string {
 	name := "The zero " + t.Name
 	switch blockers := zeroBlockers(t, ""); len(blockers) {
 	case 0:

@@ -146,22 +146,34 @@ func (s *Schema) variantDoc(v *Type) string {
 		name = camel(v.Tag)
 	}
 	doc := fmt.Sprintf("%s is the %s %s %s: %s.", v.Name, e.Name, kind, name, strings.TrimSuffix(v.Doc, "."))
+	return doc + variantJSONDoc(v) + " " + s.variantZeroDoc(v)
+}
+
+// variantJSONDoc returns the sentences, each after a space, on the JSON
+// form of variant v: none for a variant of an in-memory sum.
+func variantJSONDoc(v *Type) string {
 	switch {
-	case e.Kind == KindInternal:
-		doc += " JSON: " + jsonForm(v) + "."
-	case e.Kind == KindExternal:
-		doc += " JSON: " + externalForm(v) + "."
-		if v.Shape == ShapeStruct {
-			doc += " The inner object follows the rules of a struct: members in any order, unknown ones ignored."
-		}
+	case v.Parent.Kind == KindInternal:
+		return " JSON: " + jsonForm(v) + "."
+	case v.Parent.Kind == KindExternal && v.Shape == ShapeStruct:
+		return " JSON: " + externalForm(v) + "." +
+			" The inner object follows the rules of a struct: members in any order, unknown ones ignored."
+	case v.Parent.Kind == KindExternal:
+		return " JSON: " + externalForm(v) + "."
 	}
+	return ""
+}
+
+// variantZeroDoc returns the sentence stating what the zero value of
+// variant v is.
+func (s *Schema) variantZeroDoc(v *Type) string {
 	switch {
 	case v.Shape == ShapeStruct && len(v.Members) == 0, v.Shape == ShapeUnit:
-		return doc + " Its only value is its zero value."
+		return "Its only value is its zero value."
 	case v.Shape == ShapeNewtype:
-		return doc + " Every value is valid, the zero value included."
+		return "Every value is valid, the zero value included."
 	}
-	return doc + " " + s.zeroDoc(v)
+	return s.zeroDoc(v)
 }
 
 // zeroDoc returns the sentence stating what the zero value of t is.

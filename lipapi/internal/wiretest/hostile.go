@@ -87,6 +87,14 @@ func Fuzz(t *testing.T, body []byte, sentinel error, decode Codec) {
 	if err := call.Validate(); err != nil {
 		t.Fatalf("decoded call is invalid: %v", err)
 	}
+	roundTrip(t, body, call, encode, decode)
+}
+
+// roundTrip checks that call, decoded from body, encodes, that its encoding
+// decodes to the same call, and that this call encodes to the same bytes
+// again.
+func roundTrip(t *testing.T, body []byte, call lipapi.Call, encode func(lipapi.Call) ([]byte, error), decode Codec) {
+	t.Helper()
 	out, err := encode(call)
 	if err != nil {
 		t.Fatalf("decoded call does not encode: %v", err)

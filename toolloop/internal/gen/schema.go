@@ -498,15 +498,24 @@ func (s *Schema) checkType(t *Type) error {
 			return fmt.Errorf("%s: %v", m.Wire, err)
 		}
 	}
-	if t.Kind == KindTuple && len(t.Members) != 2 {
-		return errors.New("a tuple has two members")
-	}
-	if (t.Kind == KindEnum || t.Kind == KindMemEnum || t.Kind == KindUnits) && len(t.Values) == 0 {
-		return errors.New("an enum needs values")
+	if err := t.checkKind(); err != nil {
+		return err
 	}
 	if t.Base != "" {
 		t.BaseRef = parseTypeRef(t.Base)
 		return s.bind(t.BaseRef)
+	}
+	return nil
+}
+
+// checkKind checks the rules of t's kind on what it declares: a tuple has
+// two members, an enum at least one value.
+func (t *Type) checkKind() error {
+	switch {
+	case t.Kind == KindTuple && len(t.Members) != 2:
+		return errors.New("a tuple has two members")
+	case (t.Kind == KindEnum || t.Kind == KindMemEnum || t.Kind == KindUnits) && len(t.Values) == 0:
+		return errors.New("an enum needs values")
 	}
 	return nil
 }

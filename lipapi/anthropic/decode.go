@@ -24,32 +24,34 @@ func DecodeMessagesRequest(body []byte) (lipapi.Call, *MessagesExtras, error) {
 
 type decoder struct{ *wire.Decoder }
 
-// system decodes the system member: a string or an array of text blocks
-// becomes one system message item ahead of the conversation.
-func (d decoder) system(root *wire.Object) error {
-	v := root.Get("system")
+// system decodes the value v of the system member: a string or an array of
+// text blocks becomes one system message item ahead of the conversation. It
+// reports whether it mapped v.
+func (d decoder) system(v wire.Value) (bool, error) {
 	parts, px, form, err := d.content("system", v, lipapi.ContentPartText)
 	if err != nil || parts == nil {
-		return err
+		return false, err
 	}
-	root.Use("system")
 	it := lipapi.Item{Kind: lipapi.ItemKindMessage, Role: lipapi.RoleSystem, Content: parts}
-	return d.Add(d.Keys.New("system"), it, &wire.Item{Group: -1, Shape: form | fromSystem, Parts: px})
+	return true, d.Add(d.Keys.New("system"), it, &wire.Item{Group: -1, Shape: form | fromSystem, Parts: px})
 }
 
 // message decodes message i into its items: each run of content blocks
 // becomes a message item of the message's role, and each tool_use,
 // tool_result, thinking and redacted_thinking block an item of its own.
 func (d decoder) message(i int, v wire.Value) error {
-	path, o, s, err := api.Message(i, v)
-	if err != nil {
-		return err
+	path := wire.At("messages", i)
+	o, ok := wire.ObjectOf(v)
+	if !ok {
+		return api.Bad(path, "message is not an object")
 	}
+	s, _ := o.Take("role")
 	role := lipapi.Role(s)
 	if role != lipapi.RoleUser && role != lipapi.RoleAssistant {
 		return api.Bad(path+".role", "role is missing or not user or assistant")
 	}
 	u := units{d: d, path: path + ".content", key: "m" + strconv.Itoa(i), role: role, g: i}
+	var err error
 	if elems, ok := o.Get("content").Elems(lipapi.MaxContentPartsPerItem); ok && len(elems) > 0 {
 		o.Use("content")
 		err = u.blocks(elems)

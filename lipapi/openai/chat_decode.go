@@ -36,15 +36,18 @@ func chatRole(s string) (lipapi.Role, wire.Shape, bool) {
 
 // message decodes message i into its items.
 func (d chatDecoder) message(i int, v wire.Value) error {
-	path, o, s, err := chatAPI.Message(i, v)
-	if err != nil {
-		return err
+	path := wire.At("messages", i)
+	o, ok := wire.ObjectOf(v)
+	if !ok {
+		return chatAPI.Bad(path, "message is not an object")
 	}
+	s, _ := o.Take("role")
 	role, shape, ok := chatRole(s)
 	if !ok {
 		return chatAPI.Bad(path+".role", "role is missing or unknown")
 	}
 	key := "m" + strconv.Itoa(i)
+	var err error
 	if role == lipapi.RoleTool {
 		err = d.toolMessage(path, key, &o, i, shape&roleFunction != 0)
 	} else {

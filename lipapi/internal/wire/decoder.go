@@ -96,10 +96,10 @@ func (d *Decoder) Array(root *Object, name string) ([]Value, error) {
 }
 
 // Messages decodes a body whose conversation is its required array member
-// "messages": head, when not nil, decodes the members of the root read
-// before the messages, message decodes message i; the root's other members
-// are kept and the call is finished with no previous response.
-func (d *Decoder) Messages(body []byte, head func(root *Object) error, message func(i int, v Value) error) (lipapi.Call, error) {
+// "messages": system, when not nil, decodes the member "system" first and
+// reports whether it mapped it; message decodes message i. The root's other
+// members are kept and the call is finished with no previous response.
+func (d *Decoder) Messages(body []byte, system func(v Value) (bool, error), message func(i int, v Value) error) (lipapi.Call, error) {
 	root, err := d.Open(body)
 	if err != nil {
 		return lipapi.Call{}, err
@@ -108,9 +108,13 @@ func (d *Decoder) Messages(body []byte, head func(root *Object) error, message f
 	if err != nil {
 		return lipapi.Call{}, err
 	}
-	if head != nil {
-		if err := head(&root); err != nil {
+	if system != nil {
+		used, err := system(root.Get("system"))
+		if err != nil {
 			return lipapi.Call{}, err
+		}
+		if used {
+			root.Use("system")
 		}
 	}
 	for i, m := range msgs {
@@ -120,19 +124,6 @@ func (d *Decoder) Messages(body []byte, head func(root *Object) error, message f
 	}
 	d.Body.Rest = root.Rest()
 	return d.Finish("")
-}
-
-// Message opens message i of the messages array: its path, its object and
-// its role member (taken; "" when it is not a string), or an error when the
-// message is not an object.
-func (a *API) Message(i int, v Value) (path string, o Object, role string, err error) {
-	path = At("messages", i)
-	o, ok := ObjectOf(v)
-	if !ok {
-		return path, o, "", a.Bad(path, "message is not an object")
-	}
-	role, _ = o.Take("role")
-	return path, o, role, nil
 }
 
 // PartFunc decodes one element of a content array into a part, text

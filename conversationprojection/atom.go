@@ -269,12 +269,19 @@ func atomRole(r lipapi.Role) (lipapi.Role, error) {
 // messageRole checks that the legacy message m has a valid role and at
 // least one part, and returns the trimmed role.
 func messageRole(m *lipapi.Message) (lipapi.Role, error) {
-	role, err := atomRole(m.Role)
+	return nonEmptyRole(m.Role, len(m.Parts), "message has no parts")
+}
+
+// nonEmptyRole returns the trimmed role r of a message of n parts, or why
+// it has none: r is not a valid role (ErrInvalidRole), or n is 0
+// (ErrEmptyMessage, with the reason empty).
+func nonEmptyRole(r lipapi.Role, n int, empty string) (lipapi.Role, error) {
+	role, err := atomRole(r)
 	if err != nil {
 		return "", err
 	}
-	if len(m.Parts) == 0 {
-		return "", fmt.Errorf("%w: message has no parts", ErrEmptyMessage)
+	if n == 0 {
+		return "", fmt.Errorf("%w: %s", ErrEmptyMessage, empty)
 	}
 	return role, nil
 }
@@ -288,14 +295,7 @@ func itemRole(item *lipapi.Item) (lipapi.Role, error) {
 	if variant := variantOf(item); variant != "" {
 		return "", fmt.Errorf("%w: message item carries a %s variant", ErrNonMessageItem, variant)
 	}
-	role, err := atomRole(item.Role)
-	if err != nil {
-		return "", err
-	}
-	if len(item.Content) == 0 {
-		return "", fmt.Errorf("%w: message item has no content", ErrEmptyMessage)
-	}
-	return role, nil
+	return nonEmptyRole(item.Role, len(item.Content), "message item has no content")
 }
 
 // unsupported reports an unknown or empty kind without echoing it.

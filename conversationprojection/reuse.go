@@ -227,19 +227,17 @@ func sameItemMessage(a, b *lipapi.Item) bool {
 // variantOf returns the name of the variant payload it carries (the first
 // in the order of lipapi.Item's fields), or "" when it carries none.
 func variantOf(it *lipapi.Item) string {
-	switch {
-	case it.Reference != nil:
-		return "reference"
-	case it.ToolCall != nil:
-		return "tool_call"
-	case it.ToolResult != nil:
-		return "tool_result"
-	case it.Reasoning != nil:
-		return "reasoning"
-	case it.Compaction != nil:
-		return "compaction"
-	case it.Extension != nil:
-		return "extension"
+	for _, v := range [...]struct {
+		set  bool
+		name string
+	}{
+		{it.Reference != nil, "reference"}, {it.ToolCall != nil, "tool_call"},
+		{it.ToolResult != nil, "tool_result"}, {it.Reasoning != nil, "reasoning"},
+		{it.Compaction != nil, "compaction"}, {it.Extension != nil, "extension"},
+	} {
+		if v.set {
+			return v.name
+		}
 	}
 	return ""
 }

@@ -207,8 +207,7 @@ func (tr *ToolResultItem) check() problem {
 func (cp *CompactionItem) sizeBounds() problem {
 	return sizeProblem(
 		limitEncapsulatedID.of(len(cp.EncapsulatedID)), limitCompactionDialect.of(len(cp.Dialect)),
-		limitCompactionImpl.of(len(cp.Implementor)),
-		limitCompactionSecret.of(len(cp.EncryptedContent)),
+		limitCompactionImpl.of(len(cp.Implementor)), limitCompactionSecret.of(len(cp.EncryptedContent)),
 		limitCompactionOpaque.of(len(cp.Opaque)),
 	)
 }

@@ -4,11 +4,13 @@
 // through one API that compiles on every supported toolchain. It is never
 // imported by library code.
 //
-// The standard packages encoding/json/v2 and encoding/json/jsontext exist
-// on Go 1.27 (unless GOEXPERIMENT=nojsonv2) and on Go 1.25 and 1.26 with
-// GOEXPERIMENT=jsonv2; Available reports whether this build has them. Where
-// it does not, the functions return ErrUnavailable and Require skips the
-// benchmark that asked for them.
+// The peers are those of Go 1.27, where encoding/json/v2 and
+// encoding/json/jsontext are standard (unless GOEXPERIMENT=nojsonv2);
+// Available reports whether this build has them. Go 1.25 and 1.26 offer
+// experimental versions under GOEXPERIMENT=jsonv2, but there the peer a Go
+// user reaches for is encoding/json, so this package treats such a build as
+// one without json/v2. Where json/v2 is unavailable, the functions return
+// ErrUnavailable and Require skips the benchmark that asked for them.
 //
 // # Adding a json/v2 peer to a benchmark
 //
@@ -22,21 +24,11 @@
 //	}
 //
 // so it compiles and is vetted on every toolchain, and runs wherever json/v2
-// exists. A peer this package lacks is added here, in three places: its
+// exists. A peer this package lacks is added here, in two places: its
 // function in v2.go (the build with json/v2) and in none.go (the build
-// without), and, when it needs a standard symbol not yet named, that symbol
-// in both std_go127.go and std_go126.go.
-//
-// The two std files exist for go vet: its stdversion check rejects a use of
-// encoding/json/v2 or jsontext in a file whose Go version is below 1.27, and
-// a file's Go version is the module's (go 1.24) unless its build constraint
-// implies a higher one. std_go127.go is built with //go:build go1.27 &&
-// goexperiment.jsonv2, which gives it Go version 1.27, and std_go126.go with
-// //go:build !go1.27 && goexperiment.jsonv2 (Go 1.25 and 1.26 with the
-// experiment, whose vet does not know these packages). No single constraint
-// both admits Go 1.26 and implies Go 1.27, so the pair names the standard
-// symbols, and only them, under local names; v2.go uses the local names and
-// the methods of the standard types, which stdversion does not check.
+// without). v2.go is built with //go:build go1.27 && goexperiment.jsonv2:
+// the constraint gives the file Go version 1.27, so go vet's stdversion
+// check accepts its use of packages newer than the module's go 1.24.
 package jsonv2
 
 import (
@@ -46,7 +38,7 @@ import (
 
 // ErrUnavailable is returned by every function of a build without
 // encoding/json/v2.
-var ErrUnavailable = errors.New("jsonv2: encoding/json/v2 is not in this build (it needs Go 1.27, or GOEXPERIMENT=jsonv2 on Go 1.25 and 1.26)")
+var ErrUnavailable = errors.New("jsonv2: encoding/json/v2 is not in this build (it needs Go 1.27 without GOEXPERIMENT=nojsonv2)")
 
 // Require skips the benchmark or test tb when this build has no
 // encoding/json/v2, saying why.

@@ -2,17 +2,21 @@ package jsonv2
 
 import (
 	"errors"
+	"go/version"
+	"runtime"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/jsonref"
 )
 
-// TestAvailableWhereEncodingJSONRunsOnJSONv2 ties the build constraint to
-// the behavioural probe of jsonref: encoding/json runs on the json/v2
-// engine exactly in the builds that have encoding/json/v2.
-func TestAvailableWhereEncodingJSONRunsOnJSONv2(t *testing.T) {
-	if Available != jsonref.EngineV2() {
-		t.Fatalf("Available = %v, but jsonref.EngineV2() = %v", Available, jsonref.EngineV2())
+// TestAvailableOnGo127WhereEncodingJSONRunsOnJSONv2 ties the build
+// constraint to the behavioural probe of jsonref: the peers are available
+// exactly in the Go 1.27 (and later) builds whose encoding/json runs on the
+// json/v2 engine.
+func TestAvailableOnGo127WhereEncodingJSONRunsOnJSONv2(t *testing.T) {
+	want := jsonref.EngineV2() && version.Compare(runtime.Version(), "go1.27") >= 0
+	if Available != want {
+		t.Fatalf("Available = %v on %s, but jsonref.EngineV2() = %v", Available, runtime.Version(), jsonref.EngineV2())
 	}
 }
 

@@ -257,10 +257,10 @@ func atomOf(role lipapi.Role, src *partSource) (MessageAtomV1, error) {
 // The error never echoes the role, which is client input.
 func atomRole(r lipapi.Role) (lipapi.Role, error) {
 	t := lipapi.Role(strings.TrimSpace(string(r)))
-	switch t {
-	case lipapi.RoleSystem, lipapi.RoleDeveloper, lipapi.RoleUser, lipapi.RoleAssistant, lipapi.RoleTool:
+	switch {
+	case t.IsKnown():
 		return t, nil
-	case "":
+	case t == "":
 		return "", fmt.Errorf("%w: role is empty", ErrInvalidRole)
 	}
 	return "", fmt.Errorf("%w: role is not one of system, developer, user, assistant, tool", ErrInvalidRole)

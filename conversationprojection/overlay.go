@@ -196,9 +196,5 @@ func (o *Overlay) validate(s *sum) error {
 // isOverlayRole reports whether r is empty (meaning system) or exactly one
 // of the five roles; unlike the identity role rule, no trimming applies.
 func isOverlayRole(r lipapi.Role) bool {
-	switch r {
-	case "", lipapi.RoleSystem, lipapi.RoleDeveloper, lipapi.RoleUser, lipapi.RoleAssistant, lipapi.RoleTool:
-		return true
-	}
-	return false
+	return r == "" || r.IsKnown()
 }

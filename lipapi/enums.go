@@ -138,8 +138,9 @@ func NormalizeReasoningDialect(d ReasoningDialect) ReasoningDialect {
 	return ReasoningDialect(strings.ToLower(strings.TrimSpace(string(d))))
 }
 
-// valid reports whether r is one of the five roles.
-func (r Role) valid() bool {
+// IsKnown reports whether r is exactly one of the five roles (compared
+// exactly, never trimmed).
+func (r Role) IsKnown() bool {
 	switch r {
 	case RoleSystem, RoleDeveloper, RoleUser, RoleAssistant, RoleTool:
 		return true
@@ -147,8 +148,9 @@ func (r Role) valid() bool {
 	return false
 }
 
-// valid reports whether s is one of the three statuses.
-func (s ItemStatus) valid() bool {
+// IsKnown reports whether s is one of the three item statuses. The empty
+// status, which an item may have, is not one of them.
+func (s ItemStatus) IsKnown() bool {
 	switch s {
 	case ItemStatusInProgress, ItemStatusCompleted, ItemStatusIncomplete:
 		return true
@@ -156,7 +158,8 @@ func (s ItemStatus) valid() bool {
 	return false
 }
 
-// valid reports whether p is one of the two phases.
-func (p AssistantPhase) valid() bool {
+// IsKnown reports whether p is one of the two assistant phases. The empty
+// phase, which an item may have, is not one of them.
+func (p AssistantPhase) IsKnown() bool {
 	return p == AssistantPhaseCommentary || p == AssistantPhaseFinalAnswer
 }

@@ -26,9 +26,9 @@ func (it *Item) check() problem {
 // or valid on an assistant message item.
 func (it *Item) checkStatusAndPhase() problem {
 	switch {
-	case it.Status != "" && !it.Status.valid():
+	case it.Status != "" && !it.Status.IsKnown():
 		return fail(".Status", "invalid item status")
-	case it.Phase != "" && !it.Phase.valid():
+	case it.Phase != "" && !it.Phase.IsKnown():
 		return fail(".Phase", "invalid assistant phase")
 	case it.Phase != "" && (it.Kind != ItemKindMessage || it.Role != RoleAssistant):
 		return fail(".Phase", "phase is only allowed on assistant message items")
@@ -129,7 +129,7 @@ func (it *Item) checkMessage() problem {
 	if it.Role == "" {
 		return fail(".Role", "role is required")
 	}
-	if !it.Role.valid() {
+	if !it.Role.IsKnown() {
 		return fail(".Role", "invalid role")
 	}
 	if len(it.Content) == 0 {

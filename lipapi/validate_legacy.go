@@ -50,7 +50,7 @@ func (m *Message) check(total *int) problem {
 	if m.Role == "" {
 		return fail(".Role", "role is required")
 	}
-	if !m.Role.valid() {
+	if !m.Role.IsKnown() {
 		return fail(".Role", "invalid role")
 	}
 	if len(m.Parts) == 0 {

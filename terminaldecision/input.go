@@ -268,9 +268,7 @@ func validateAction(i int, a *ActionFact) error {
 	default:
 		return fail("has unknown action kind")
 	}
-	switch a.Status {
-	case lipapi.ItemStatusInProgress, lipapi.ItemStatusCompleted, lipapi.ItemStatusIncomplete:
-	default:
+	if !a.Status.IsKnown() {
 		return fail("has unknown action status")
 	}
 	if tool && a.CallID == "" {

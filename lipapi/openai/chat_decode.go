@@ -25,10 +25,10 @@ type chatDecoder struct{ *wire.Decoder }
 
 // chatRole maps a Chat Completions role to a lipapi role.
 func chatRole(s string) (lipapi.Role, wire.Shape, bool) {
-	switch r := lipapi.Role(s); r {
-	case lipapi.RoleSystem, lipapi.RoleDeveloper, lipapi.RoleUser, lipapi.RoleAssistant, lipapi.RoleTool:
+	switch r := lipapi.Role(s); {
+	case r.IsKnown():
 		return r, 0, true
-	case "function":
+	case r == "function":
 		return lipapi.RoleTool, roleFunction, true
 	}
 	return "", 0, false

@@ -137,22 +137,14 @@ func lifecycle(o *wire.Object, it *lipapi.Item) {
 	if it.Kind == lipapi.ItemKindExtension {
 		return
 	}
-	if s, ok := o.Str("status"); ok && validStatus(lipapi.ItemStatus(s)) {
+	if s, ok := o.Str("status"); ok && lipapi.ItemStatus(s).IsKnown() {
 		o.Use("status")
 		it.Status = lipapi.ItemStatus(s)
 	}
-	if s, ok := o.Str("phase"); ok && it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleAssistant && validPhase(lipapi.AssistantPhase(s)) {
+	if s, ok := o.Str("phase"); ok && it.Kind == lipapi.ItemKindMessage && it.Role == lipapi.RoleAssistant && lipapi.AssistantPhase(s).IsKnown() {
 		o.Use("phase")
 		it.Phase = lipapi.AssistantPhase(s)
 	}
-}
-
-func validStatus(s lipapi.ItemStatus) bool {
-	return s == lipapi.ItemStatusInProgress || s == lipapi.ItemStatusCompleted || s == lipapi.ItemStatusIncomplete
-}
-
-func validPhase(p lipapi.AssistantPhase) bool {
-	return p == lipapi.AssistantPhaseCommentary || p == lipapi.AssistantPhaseFinalAnswer
 }
 
 // variant decodes the item of type typ; an unknown type, or one lipapi
@@ -209,7 +201,7 @@ func (d respDecoder) message(path string, o *wire.Object, x *wire.Item) (lipapi.
 	switch r := lipapi.Role(role); {
 	case !ok:
 		return lipapi.Item{}, responsesAPI.Bad(path+".role", "role is missing")
-	case r != lipapi.RoleUser && r != lipapi.RoleAssistant && r != lipapi.RoleSystem && r != lipapi.RoleDeveloper:
+	case !r.IsKnown() || r == lipapi.RoleTool:
 		return lipapi.Item{}, responsesAPI.Bad(path+".role", "unknown role")
 	}
 	parts, px, form, err := d.Content(path+".content", o.Get("content"), lipapi.ContentPartText, respPart)

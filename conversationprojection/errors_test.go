@@ -48,8 +48,8 @@ func TestErrorsNamePackageOnce(t *testing.T) {
 	}
 	for _, tc := range snapshotRuleCases() {
 		if tc.want != nil {
-			errs = append(errs, tc.snap.Validate())
-			_, _, err := Project(lipapi.Call{Messages: []lipapi.Message{pjMsg(lipapi.RoleUser, "hi")}}, tc.snap)
+			errs = append(errs, tc.in.Validate())
+			_, _, err := Project(lipapi.Call{Messages: []lipapi.Message{pjMsg(lipapi.RoleUser, "hi")}}, tc.in)
 			errs = append(errs, err)
 		}
 	}

@@ -1,8 +1,8 @@
 package conversationprojection
 
 import (
-	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,82 +35,71 @@ func testOverlay(id string) Overlay {
 	}
 }
 
-func TestPlacementKindValidate(t *testing.T) {
-	for _, k := range []PlacementKind{PlacementStablePrefix, PlacementAfterMessage} {
-		if err := k.Validate(); err != nil {
-			t.Errorf("%q.Validate() = %v, want nil", k, err)
-		}
-	}
-	for _, k := range []PlacementKind{"", "STABLE_PREFIX", " stable_prefix", "after_message ", "after"} {
-		err := k.Validate()
-		wantValidationErr(t, err, []error{ErrInvalidPlacement}, "kind is not")
-	}
-}
-
-func TestAnchorMissingPolicyValidate(t *testing.T) {
-	for _, p := range []AnchorMissingPolicy{AnchorStablePrefixFallback, AnchorFailClosed} {
-		if err := p.Validate(); err != nil {
-			t.Errorf("%q.Validate() = %v, want nil", p, err)
-		}
-	}
-	for _, p := range []AnchorMissingPolicy{"", "FAIL_CLOSED", "fail_closed ", "stable_prefix", "fallback"} {
-		err := p.Validate()
-		wantValidationErr(t, err, []error{ErrInvalidAnchorMissingPolicy}, "not stable_prefix_fallback or fail_closed")
-	}
-}
-
-func TestPlacementValidateRules(t *testing.T) {
+// TestPlacementEnumsValidate pins the values PlacementKind and
+// AnchorMissingPolicy accept: exactly their constants, no other spelling.
+func TestPlacementEnumsValidate(t *testing.T) {
 	tests := []struct {
-		name string
-		p    Placement
-		want []error // nil: valid
-		not  []error // sentinels the error must not wrap
-		rule string
+		name           string
+		validate       func(string) error
+		valid, invalid []string
+		sentinel       error
+		rule           string
 	}{
-		{name: "stable_prefix without anchor", p: Placement{Kind: PlacementStablePrefix}},
-		{name: "after_message with valid anchor", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 7)}},
 		{
-			name: "unknown kind", p: Placement{Kind: "middle"},
-			want: []error{ErrInvalidPlacement}, rule: "kind is not",
+			"PlacementKind", func(s string) error { return PlacementKind(s).Validate() },
+			[]string{string(PlacementStablePrefix), string(PlacementAfterMessage)},
+			[]string{"", "STABLE_PREFIX", " stable_prefix", "after_message ", "after"},
+			ErrInvalidPlacement, "kind is not",
 		},
 		{
-			name: "kind checked before anchor", p: Placement{Kind: "", Anchor: testAnchor("bad", 0)},
-			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "kind is not",
-		},
-		{
-			name: "after_message requires an anchor", p: Placement{Kind: PlacementAfterMessage},
-			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "requires an anchor",
-		},
-		{
-			name: "after_message anchor with malformed identity", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor("v1:XYZ", 1)},
-			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor, ErrInvalidMessageIdentity}, rule: "anchor",
-		},
-		{
-			name: "after_message anchor with occurrence 0", p: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 0)},
-			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor}, not: []error{ErrInvalidMessageIdentity}, rule: "anchor",
-		},
-		{
-			name: "stable_prefix must not have an anchor", p: Placement{Kind: PlacementStablePrefix, Anchor: testAnchor(testIdentityA, 1)},
-			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "must not have an anchor",
+			"AnchorMissingPolicy", func(s string) error { return AnchorMissingPolicy(s).Validate() },
+			[]string{string(AnchorStablePrefixFallback), string(AnchorFailClosed)},
+			[]string{"", "FAIL_CLOSED", "fail_closed ", "stable_prefix", "fallback"},
+			ErrInvalidAnchorMissingPolicy, "not stable_prefix_fallback or fail_closed",
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.p.Validate()
-			if tc.want == nil {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
+			for _, s := range tc.valid {
+				t.Run(strconv.Quote(s), func(t *testing.T) { wantValidationErr(t, tc.validate(s), nil, nil, "") })
 			}
-			wantValidationErr(t, err, tc.want, tc.rule)
-			for _, s := range tc.not {
-				if errors.Is(err, s) {
-					t.Errorf("err = %q wraps %q", err, s)
-				}
+			for _, s := range tc.invalid {
+				t.Run(strconv.Quote(s), func(t *testing.T) { wantValidationErr(t, tc.validate(s), []error{tc.sentinel}, nil, tc.rule) })
 			}
 		})
 	}
+}
+
+func TestPlacementValidateRules(t *testing.T) {
+	tests := []ruleCase[Placement]{
+		{name: "stable_prefix without anchor", in: Placement{Kind: PlacementStablePrefix}},
+		{name: "after_message with valid anchor", in: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 7)}},
+		{
+			name: "unknown kind", in: Placement{Kind: "middle"},
+			want: []error{ErrInvalidPlacement}, rule: "kind is not",
+		},
+		{
+			name: "kind checked before anchor", in: Placement{Kind: "", Anchor: testAnchor("bad", 0)},
+			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "kind is not",
+		},
+		{
+			name: "after_message requires an anchor", in: Placement{Kind: PlacementAfterMessage},
+			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "requires an anchor",
+		},
+		{
+			name: "after_message anchor with malformed identity", in: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor("v1:XYZ", 1)},
+			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor, ErrInvalidMessageIdentity}, rule: "anchor",
+		},
+		{
+			name: "after_message anchor with occurrence 0", in: Placement{Kind: PlacementAfterMessage, Anchor: testAnchor(testIdentityA, 0)},
+			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor}, not: []error{ErrInvalidMessageIdentity}, rule: "anchor",
+		},
+		{
+			name: "stable_prefix must not have an anchor", in: Placement{Kind: PlacementStablePrefix, Anchor: testAnchor(testIdentityA, 1)},
+			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidMessageAnchor}, rule: "must not have an anchor",
+		},
+	}
+	runRuleCases(t, tests, nil)
 }
 
 func TestOverlayValidateRules(t *testing.T) {
@@ -120,122 +109,100 @@ func TestOverlayValidateRules(t *testing.T) {
 		return o
 	}
 	steering := []error{ErrInvalidSteeringMessage}
-	tests := []struct {
-		name string
-		o    Overlay
-		want []error // nil: valid
-		not  []error
-		rule string
-	}{
-		{name: "valid after_message", o: testOverlay("ov-1")},
-		{name: "valid stable_prefix with fail_closed", o: with(func(o *Overlay) {
+	tests := []ruleCase[Overlay]{
+		{name: "valid after_message", in: testOverlay("ov-1")},
+		{name: "valid stable_prefix with fail_closed", in: with(func(o *Overlay) {
 			o.Placement = Placement{Kind: PlacementStablePrefix}
 			o.AnchorMissingPolicy = AnchorFailClosed
 		})},
-		{name: "empty role means system", o: with(func(o *Overlay) { o.Message.Role = "" })},
-		{name: "developer role", o: with(func(o *Overlay) { o.Message.Role = lipapi.RoleDeveloper })},
-		{name: "user role", o: with(func(o *Overlay) { o.Message.Role = lipapi.RoleUser })},
-		{name: "assistant role", o: with(func(o *Overlay) { o.Message.Role = lipapi.RoleAssistant })},
-		{name: "tool role", o: with(func(o *Overlay) { o.Message.Role = lipapi.RoleTool })},
-		{name: "text at the bound", o: with(func(o *Overlay) { o.Message.Text = strings.Repeat("t", MaxSteeringTextBytes) })},
-		{name: "revision, slot and active are free", o: with(func(o *Overlay) {
+		{name: "empty role means system", in: with(func(o *Overlay) { o.Message.Role = "" })},
+		{name: "developer role", in: with(func(o *Overlay) { o.Message.Role = lipapi.RoleDeveloper })},
+		{name: "user role", in: with(func(o *Overlay) { o.Message.Role = lipapi.RoleUser })},
+		{name: "assistant role", in: with(func(o *Overlay) { o.Message.Role = lipapi.RoleAssistant })},
+		{name: "tool role", in: with(func(o *Overlay) { o.Message.Role = lipapi.RoleTool })},
+		{name: "text at the bound", in: with(func(o *Overlay) { o.Message.Text = strings.Repeat("t", MaxSteeringTextBytes) })},
+		{name: "revision, slot and active are free", in: with(func(o *Overlay) {
 			o.Revision, o.SlotOrdinal, o.Active = ^uint64(0), ^uint64(0), false
 		})},
 		{
-			name: "invalid overlay id", o: with(func(o *Overlay) { o.OverlayID = "bad id" }),
+			name: "invalid overlay id", in: with(func(o *Overlay) { o.OverlayID = "bad id" }),
 			want: []error{ErrInvalidOverlayID}, not: steering, rule: "byte 3",
 		},
 		{
-			name: "overlay id checked first", o: with(func(o *Overlay) {
+			name: "overlay id checked first", in: with(func(o *Overlay) {
 				o.OverlayID, o.Message.Role, o.Message.Text, o.Placement.Kind, o.AnchorMissingPolicy = "", "x", "", "", ""
 			}),
 			want: []error{ErrInvalidOverlayID}, not: steering, rule: "required",
 		},
 		{
-			name: "unknown role", o: with(func(o *Overlay) { o.Message.Role = "narrator" }),
+			name: "unknown role", in: with(func(o *Overlay) { o.Message.Role = "narrator" }),
 			want: []error{ErrInvalidSteeringMessage, ErrInvalidRole}, rule: "message role",
 		},
 		{
-			name: "role is not trimmed", o: with(func(o *Overlay) { o.Message.Role = " user" }),
+			name: "role is not trimmed", in: with(func(o *Overlay) { o.Message.Role = " user" }),
 			want: []error{ErrInvalidSteeringMessage, ErrInvalidRole}, rule: "message role",
 		},
 		{
-			name: "role is case sensitive", o: with(func(o *Overlay) { o.Message.Role = "System" }),
+			name: "role is case sensitive", in: with(func(o *Overlay) { o.Message.Role = "System" }),
 			want: []error{ErrInvalidSteeringMessage, ErrInvalidRole}, rule: "message role",
 		},
 		{
-			name: "role checked before text", o: with(func(o *Overlay) { o.Message.Role, o.Message.Text = "x", "" }),
+			name: "role checked before text", in: with(func(o *Overlay) { o.Message.Role, o.Message.Text = "x", "" }),
 			want: []error{ErrInvalidSteeringMessage, ErrInvalidRole}, rule: "message role",
 		},
 		{
-			name: "text over the bound", o: with(func(o *Overlay) { o.Message.Text = strings.Repeat("t", MaxSteeringTextBytes+1) }),
+			name: "text over the bound", in: with(func(o *Overlay) { o.Message.Text = strings.Repeat("t", MaxSteeringTextBytes+1) }),
 			want: steering, not: []error{ErrInvalidRole}, rule: "exceeds the limit",
 		},
 		{
-			name: "text not valid UTF-8", o: with(func(o *Overlay) { o.Message.Text = "be brief\xff" }),
+			name: "text not valid UTF-8", in: with(func(o *Overlay) { o.Message.Text = "be brief\xff" }),
 			want: steering, not: []error{ErrInvalidRole}, rule: "message text is not valid UTF-8",
 		},
 		{
-			name: "text bound before its encoding", o: with(func(o *Overlay) { o.Message.Text = strings.Repeat("\xff", MaxSteeringTextBytes+1) }),
+			name: "text bound before its encoding", in: with(func(o *Overlay) { o.Message.Text = strings.Repeat("\xff", MaxSteeringTextBytes+1) }),
 			want: steering, rule: "exceeds the limit",
 		},
 		{
-			name: "empty text", o: with(func(o *Overlay) { o.Message.Text = "" }),
+			name: "empty text", in: with(func(o *Overlay) { o.Message.Text = "" }),
 			want: steering, not: []error{ErrInvalidRole}, rule: "text is required",
 		},
 		{
-			name: "white space text", o: with(func(o *Overlay) { o.Message.Text = " \t\r\n\u00a0" }),
+			name: "white space text", in: with(func(o *Overlay) { o.Message.Text = " \t\r\n\u00a0" }),
 			want: steering, rule: "text is required",
 		},
 		{
-			name: "text checked before placement", o: with(func(o *Overlay) { o.Message.Text, o.Placement.Kind = "", "" }),
+			name: "text checked before placement", in: with(func(o *Overlay) { o.Message.Text, o.Placement.Kind = "", "" }),
 			want: steering, not: []error{ErrInvalidPlacement}, rule: "text is required",
 		},
 		{
-			name: "invalid placement", o: with(func(o *Overlay) { o.Placement.Anchor = nil }),
+			name: "invalid placement", in: with(func(o *Overlay) { o.Placement.Anchor = nil }),
 			want: []error{ErrInvalidPlacement}, not: steering, rule: "requires an anchor",
 		},
 		{
-			name: "invalid placement anchor", o: with(func(o *Overlay) { o.Placement.Anchor = testAnchor(testIdentityA, 0) }),
+			name: "invalid placement anchor", in: with(func(o *Overlay) { o.Placement.Anchor = testAnchor(testIdentityA, 0) }),
 			want: []error{ErrInvalidPlacement, ErrInvalidMessageAnchor}, rule: "anchor",
 		},
 		{
-			name: "placement checked before policy", o: with(func(o *Overlay) { o.Placement.Kind, o.AnchorMissingPolicy = "", "" }),
+			name: "placement checked before policy", in: with(func(o *Overlay) { o.Placement.Kind, o.AnchorMissingPolicy = "", "" }),
 			want: []error{ErrInvalidPlacement}, not: []error{ErrInvalidAnchorMissingPolicy}, rule: "kind is not",
 		},
 		{
-			name: "policy required", o: with(func(o *Overlay) { o.AnchorMissingPolicy = "" }),
+			name: "policy required", in: with(func(o *Overlay) { o.AnchorMissingPolicy = "" }),
 			want: []error{ErrInvalidAnchorMissingPolicy}, rule: "not stable_prefix_fallback",
 		},
 		{
-			name: "policy required for stable_prefix too", o: with(func(o *Overlay) {
+			name: "policy required for stable_prefix too", in: with(func(o *Overlay) {
 				o.Placement = Placement{Kind: PlacementStablePrefix}
 				o.AnchorMissingPolicy = ""
 			}),
 			want: []error{ErrInvalidAnchorMissingPolicy}, rule: "not stable_prefix_fallback",
 		},
 		{
-			name: "unknown policy", o: with(func(o *Overlay) { o.AnchorMissingPolicy = "retry" }),
+			name: "unknown policy", in: with(func(o *Overlay) { o.AnchorMissingPolicy = "retry" }),
 			want: []error{ErrInvalidAnchorMissingPolicy}, rule: "not stable_prefix_fallback",
 		},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := tc.o.Validate()
-			if tc.want == nil {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			wantValidationErr(t, err, tc.want, tc.rule, steeringSecret, "narrator", "retry")
-			for _, s := range tc.not {
-				if errors.Is(err, s) {
-					t.Errorf("err = %q wraps %q", err, s)
-				}
-			}
-		})
-	}
+	runRuleCases(t, tests, nil, steeringSecret, "narrator", "retry")
 }
 
 func TestOverlayCloneCopiesAnchor(t *testing.T) {

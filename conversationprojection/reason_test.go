@@ -2,21 +2,35 @@ package conversationprojection
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
 
-// wantValidationErr checks that err wraps every sentinel in want, that its message
-// contains rule (which pins the rule that fired) and that it contains none
-// of secrets (caller text must never be echoed).
-func wantValidationErr(t *testing.T, err error, want []error, rule string, secrets ...string) {
+// wantValidationErr checks the error a validator returned: nil when want
+// is nil (a valid input); otherwise an error that wraps every sentinel of
+// want and none of not, whose message contains rule (which pins the rule
+// that fired), names the package once and contains none of secrets (caller
+// text must never be echoed).
+func wantValidationErr(t *testing.T, err error, want, not []error, rule string, secrets ...string) {
 	t.Helper()
+	if want == nil {
+		if err != nil {
+			t.Fatalf("err = %v, want nil", err)
+		}
+		return
+	}
 	if err == nil {
 		t.Fatalf("err = nil, want an error wrapping %v", want)
 	}
 	for _, s := range want {
 		if !errors.Is(err, s) {
 			t.Errorf("err = %q, does not wrap %q", err, s)
+		}
+	}
+	for _, s := range not {
+		if errors.Is(err, s) {
+			t.Errorf("err = %q wraps %q", err, s)
 		}
 	}
 	if !strings.Contains(err.Error(), rule) {
@@ -28,6 +42,36 @@ func wantValidationErr(t *testing.T, err error, want []error, rule string, secre
 		}
 	}
 	checkNamesPackageOnce(t, err)
+}
+
+// ruleCase is a row of a Validate rule table: in is valid when want is
+// nil; otherwise its error wraps every sentinel of want and none of not
+// and names rule.
+type ruleCase[T interface{ Validate() error }] struct {
+	name string
+	in   T
+	want []error // nil: valid
+	not  []error
+	rule string
+}
+
+// runRuleCases runs Validate on the input of every case, in a subtest named
+// for the case, and checks its error with wantValidationErr and secrets.
+// With clone, it also checks that Validate left its input as it was.
+func runRuleCases[T interface{ Validate() error }](t *testing.T, cases []ruleCase[T], clone func(T) T, secrets ...string) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var before T
+			if clone != nil {
+				before = clone(tc.in)
+			}
+			err := tc.in.Validate()
+			if clone != nil && !reflect.DeepEqual(tc.in, before) {
+				t.Error("Validate modified its input")
+			}
+			wantValidationErr(t, err, tc.want, tc.not, tc.rule, secrets...)
+		})
+	}
 }
 
 // tokenRuleCases are the shared identifier rules of ReasonCode and overlay IDs
@@ -54,37 +98,28 @@ func tokenRuleCases(max int) []struct {
 	}
 }
 
-func TestReasonCodeValidateRules(t *testing.T) {
-	for _, tc := range tokenRuleCases(MaxReasonCodeBytes) {
-		t.Run(tc.name, func(t *testing.T) {
-			err := ReasonCode(tc.in).Validate()
-			if tc.rule == "" {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			wantValidationErr(t, err, []error{ErrInvalidReasonCode}, tc.rule, strings.TrimSpace(tc.in))
-			if errors.Is(err, ErrInvalidOverlayID) {
-				t.Errorf("err = %q wraps the overlay id sentinel", err)
-			}
-		})
+// TestTokenValidateRules runs the shared identifier rules on ReasonCode
+// and overlay IDs: each rejects under its own sentinel, never the other's.
+func TestTokenValidateRules(t *testing.T) {
+	validators := []struct {
+		name            string
+		max             int
+		validate        func(string) error
+		sentinel, other error
+	}{
+		{"ReasonCode", MaxReasonCodeBytes, func(s string) error { return ReasonCode(s).Validate() }, ErrInvalidReasonCode, ErrInvalidOverlayID},
+		{"ValidateOverlayID", MaxOverlayIDBytes, ValidateOverlayID, ErrInvalidOverlayID, ErrInvalidReasonCode},
 	}
-}
-
-func TestValidateOverlayIDRules(t *testing.T) {
-	for _, tc := range tokenRuleCases(MaxOverlayIDBytes) {
-		t.Run(tc.name, func(t *testing.T) {
-			err := ValidateOverlayID(tc.in)
-			if tc.rule == "" {
-				if err != nil {
-					t.Fatalf("ValidateOverlayID() = %v, want nil", err)
-				}
-				return
-			}
-			wantValidationErr(t, err, []error{ErrInvalidOverlayID}, tc.rule, strings.TrimSpace(tc.in))
-			if errors.Is(err, ErrInvalidReasonCode) {
-				t.Errorf("err = %q wraps the reason code sentinel", err)
+	for _, v := range validators {
+		t.Run(v.name, func(t *testing.T) {
+			for _, tc := range tokenRuleCases(v.max) {
+				t.Run(tc.name, func(t *testing.T) {
+					var want []error
+					if tc.rule != "" {
+						want = []error{v.sentinel}
+					}
+					wantValidationErr(t, v.validate(tc.in), want, []error{v.other}, tc.rule, strings.TrimSpace(tc.in))
+				})
 			}
 		})
 	}

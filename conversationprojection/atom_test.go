@@ -12,6 +12,21 @@ import (
 
 func raw(s string) json.RawMessage { return json.RawMessage(s) }
 
+// wantOneContentAtom fails unless err is nil and atom has role and the one
+// content want.
+func wantOneContentAtom(t *testing.T, atom MessageAtomV1, err error, role lipapi.Role, want NormalizedContent) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if atom.Role != role {
+		t.Errorf("role %q, want %q", atom.Role, role)
+	}
+	if len(atom.Content) != 1 || !reflect.DeepEqual(atom.Content[0], want) {
+		t.Errorf("content\n got %+v\nwant %+v", atom.Content, want)
+	}
+}
+
 func TestAtomOfMessageMapsEveryPartKind(t *testing.T) {
 	tests := []struct {
 		name string
@@ -46,15 +61,7 @@ func TestAtomOfMessageMapsEveryPartKind(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			atom, err := AtomOfMessage(lipapi.Message{Role: " tool ", Parts: []lipapi.Part{tt.part}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if atom.Role != lipapi.RoleTool {
-				t.Errorf("role %q, want trimmed tool", atom.Role)
-			}
-			if len(atom.Content) != 1 || !reflect.DeepEqual(atom.Content[0], tt.want) {
-				t.Errorf("content\n got %+v\nwant %+v", atom.Content, tt.want)
-			}
+			wantOneContentAtom(t, atom, err, lipapi.RoleTool, tt.want)
 		})
 	}
 }
@@ -104,15 +111,7 @@ func TestAtomOfItemMapsEveryContentKind(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			item := lipapi.Item{Kind: lipapi.ItemKindMessage, ID: "i", Role: "assistant\n", Content: []lipapi.ContentPart{tt.part}}
 			atom, err := AtomOfItem(item)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if atom.Role != lipapi.RoleAssistant {
-				t.Errorf("role %q", atom.Role)
-			}
-			if len(atom.Content) != 1 || !reflect.DeepEqual(atom.Content[0], tt.want) {
-				t.Errorf("content\n got %+v\nwant %+v", atom.Content, tt.want)
-			}
+			wantOneContentAtom(t, atom, err, lipapi.RoleAssistant, tt.want)
 		})
 	}
 }

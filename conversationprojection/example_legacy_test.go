@@ -52,14 +52,7 @@ func Example_legacyProjection() {
 	}
 	snap := conversationprojection.Snapshot{
 		NeverBackend: []conversationprojection.Tag{{Identity: legacyIdentity(secret), Reason: "user.private"}},
-		Steering: []conversationprojection.Overlay{{
-			OverlayID:           "tone",
-			SlotOrdinal:         1,
-			Active:              true,
-			Message:             conversationprojection.OverlayMessage{Text: "Answer briefly."},
-			Placement:           conversationprojection.Placement{Kind: conversationprojection.PlacementStablePrefix},
-			AnchorMissingPolicy: conversationprojection.AnchorStablePrefixFallback,
-		}, {
+		Steering: []conversationprojection.Overlay{toneOverlay, {
 			OverlayID:           "prices",
 			SlotOrdinal:         2,
 			Active:              true,

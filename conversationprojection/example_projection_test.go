@@ -15,6 +15,17 @@ func say(id string, role lipapi.Role, text string) lipapi.Item {
 	return item
 }
 
+// toneOverlay is the stable-prefix overlay of the examples: a system
+// message closing the instructions, in the first slot.
+var toneOverlay = conversationprojection.Overlay{
+	OverlayID:           "tone",
+	SlotOrdinal:         1,
+	Active:              true,
+	Message:             conversationprojection.OverlayMessage{Text: "Answer briefly."},
+	Placement:           conversationprojection.Placement{Kind: conversationprojection.PlacementStablePrefix},
+	AnchorMissingPolicy: conversationprojection.AnchorStablePrefixFallback,
+}
+
 // printTrajectory prints the items of c, one per line.
 func printTrajectory(c lipapi.Call) {
 	for i, it := range c.Items {
@@ -48,14 +59,7 @@ func Example_projection() {
 	snap := conversationprojection.Snapshot{
 		StateRevision: 7,
 		NeverBackend:  tags.NeverBackend,
-		Steering: []conversationprojection.Overlay{{
-			OverlayID:           "tone",
-			SlotOrdinal:         1,
-			Active:              true,
-			Message:             conversationprojection.OverlayMessage{Text: "Answer briefly."},
-			Placement:           conversationprojection.Placement{Kind: conversationprojection.PlacementStablePrefix},
-			AnchorMissingPolicy: conversationprojection.AnchorStablePrefixFallback,
-		}, {
+		Steering: []conversationprojection.Overlay{toneOverlay, {
 			OverlayID:           "hours",
 			SlotOrdinal:         2,
 			Active:              true,

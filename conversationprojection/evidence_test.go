@@ -24,26 +24,6 @@ func TestOverlayProvenanceMatches(t *testing.T) {
 	broken := lipapi.Message{Role: "narrator", Parts: msg.Parts}
 	unsupported := lipapi.Message{Role: lipapi.RoleSystem, Parts: []lipapi.Part{{Kind: "audio"}}}
 
-	msgTests := []struct {
-		name string
-		p    OverlayProvenance
-		msg  lipapi.Message
-		want bool
-	}{
-		{"same message", p, msg, true},
-		{"different text", p, other, false},
-		{"different role", p, otherRole, false},
-		{"identity error (role)", p, broken, false},
-		{"identity error (content)", p, unsupported, false},
-		{"zero provenance", OverlayProvenance{}, msg, false},
-		{"zero provenance, identity error", OverlayProvenance{}, lipapi.Message{}, false},
-	}
-	for _, tc := range msgTests {
-		if got := tc.p.MatchesMessage(tc.msg); got != tc.want {
-			t.Errorf("%s: MatchesMessage = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-
 	refItem := lipapi.Item{Kind: lipapi.ItemKindItemReference, Reference: &lipapi.ItemReference{ID: "lip-steering-ov"}}
 	withVariant := item
 	withVariant.Reference = &lipapi.ItemReference{ID: "x"}
@@ -51,23 +31,39 @@ func TestOverlayProvenanceMatches(t *testing.T) {
 	wrongKind.Kind = lipapi.ItemKindToolResult
 	otherItem := item
 	otherItem.Content = []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: "Be long."}}
-	itemTests := []struct {
+	tests := []struct {
 		name string
 		p    OverlayProvenance
-		item lipapi.Item
+		unit any // a lipapi.Message or a lipapi.Item
 		want bool
 	}{
+		{"same message", p, msg, true},
+		{"different text", p, other, false},
+		{"different role", p, otherRole, false},
+		{"identity error (role)", p, broken, false},
+		{"identity error (content)", p, unsupported, false},
+		{"zero provenance, message", OverlayProvenance{}, msg, false},
+		{"zero provenance, identity error", OverlayProvenance{}, lipapi.Message{}, false},
 		{"item form of the same message", p, item, true},
 		{"different content", p, otherItem, false},
 		{"item reference to the copy", p, refItem, false},
 		{"non-message kind with message fields", p, wrongKind, false},
 		{"message item carrying a variant", p, withVariant, false},
 		{"zero item", p, lipapi.Item{}, false},
-		{"zero provenance", OverlayProvenance{}, item, false},
+		{"zero provenance, item", OverlayProvenance{}, item, false},
 	}
-	for _, tc := range itemTests {
-		if got := tc.p.MatchesItem(tc.item); got != tc.want {
-			t.Errorf("%s: MatchesItem = %v, want %v", tc.name, got, tc.want)
+	for _, tc := range tests {
+		var got bool
+		switch u := tc.unit.(type) {
+		case lipapi.Message:
+			got = tc.p.MatchesMessage(u)
+		case lipapi.Item:
+			got = tc.p.MatchesItem(u)
+		default:
+			t.Fatalf("%s: unit %T", tc.name, u)
+		}
+		if got != tc.want {
+			t.Errorf("%s: Matches(%T) = %v, want %v", tc.name, tc.unit, got, tc.want)
 		}
 	}
 }

@@ -179,24 +179,35 @@ func TestHostileNestingIsRejectedWithBoundedMemory(t *testing.T) {
 	}
 }
 
+// scanToEnd reads s to the end of its document and returns the text of
+// every token it read (tokenText), with the first error.
+func scanToEnd(s *Scanner) ([]string, error) {
+	var toks []string
+	for {
+		k, err := s.Next()
+		if err != nil || k == KindEOF {
+			return toks, err
+		}
+		toks = append(toks, tokenText(s))
+	}
+}
+
+// tokenText returns the raw text of the token s last read, followed by a
+// colon when it is a key.
+func tokenText(s *Scanner) string {
+	if s.IsKey() {
+		return string(s.Raw()) + ":"
+	}
+	return string(s.Raw())
+}
+
 func TestScannerTokens(t *testing.T) {
 	in := []byte(` {"a" : [1, -2.5e3, "x\u0041", true, false, null], "b":{}} `)
 	var s Scanner
 	s.Reset(in, false, MaxDepth)
-	var got []string
-	for {
-		k, err := s.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if k == KindEOF {
-			break
-		}
-		tok := string(s.Raw())
-		if s.IsKey() {
-			tok += ":"
-		}
-		got = append(got, tok)
+	got, err := scanToEnd(&s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	want := `{ "a": [ 1 -2.5e3 "x\u0041" true false null ] "b": { } }`
 	if g := strings.Join(got, " "); g != want {
@@ -248,31 +259,18 @@ func TestScannerCopyScansAheadIndependently(t *testing.T) {
 	in := []byte(`{"a":` + deep + `,"tag":"x","b":{"c":[` + deep + `]}}`)
 	var s Scanner
 	s.Reset(in, true, SerdeMaxDepth)
-	var want []string
 	var ref Scanner
 	ref.Reset(in, true, SerdeMaxDepth)
-	for {
-		k, err := ref.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if k == KindEOF {
-			break
-		}
-		want = append(want, string(ref.Raw()))
+	want, err := scanToEnd(&ref)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var got []string
 	for i := 0; ; i++ {
 		// Before every token, drain a copy to the end of the document.
 		ahead := s.Clone()
-		for {
-			k, err := ahead.Next()
-			if err != nil {
-				t.Fatalf("copy at token %d: %v", i, err)
-			}
-			if k == KindEOF {
-				break
-			}
+		if _, err := scanToEnd(&ahead); err != nil {
+			t.Fatalf("copy at token %d: %v", i, err)
 		}
 		k, err := s.Next()
 		if err != nil {
@@ -281,7 +279,7 @@ func TestScannerCopyScansAheadIndependently(t *testing.T) {
 		if k == KindEOF {
 			break
 		}
-		got = append(got, string(s.Raw()))
+		got = append(got, tokenText(&s))
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatal("scanning ahead with a copy changed the original's tokens")
@@ -303,23 +301,11 @@ func TestScannerCloneScansIndependently(t *testing.T) {
 			}
 		}
 		ahead := s.Clone()
-		for {
-			k, err := ahead.Next()
-			if err != nil {
-				t.Fatalf("depth %d: clone: %v", depth, err)
-			}
-			if k == KindEOF {
-				break
-			}
+		if _, err := scanToEnd(&ahead); err != nil {
+			t.Fatalf("depth %d: clone: %v", depth, err)
 		}
-		for {
-			k, err := s.Next()
-			if err != nil {
-				t.Fatalf("depth %d: the original after its clone ran ahead: %v", depth, err)
-			}
-			if k == KindEOF {
-				break
-			}
+		if _, err := scanToEnd(&s); err != nil {
+			t.Fatalf("depth %d: the original after its clone ran ahead: %v", depth, err)
 		}
 	}
 }

@@ -36,6 +36,32 @@ func tsvRows(t *testing.T, name string) [][]string {
 	return rows
 }
 
+// hexRow is a row of a vector table whose first column is a hex-encoded
+// input.
+type hexRow struct {
+	in  []byte   // the first column, decoded
+	row []string // every column
+}
+
+// hexRows returns the rows of a vector table whose first column is hex,
+// failing unless it has n rows.
+func hexRows(t *testing.T, name string, n int) []hexRow {
+	t.Helper()
+	rows := tsvRows(t, name)
+	if len(rows) != n {
+		t.Fatalf("%s: %d rows, want %d", name, len(rows), n)
+	}
+	out := make([]hexRow, len(rows))
+	for i, row := range rows {
+		in, err := hex.DecodeString(row[0])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[i] = hexRow{in, row}
+	}
+	return out
+}
+
 func TestSerdeFloatTables(t *testing.T) {
 	for _, table := range []struct {
 		file string
@@ -99,15 +125,8 @@ func TestSerdeFloatLayoutBoundaries(t *testing.T) {
 }
 
 func TestSerdeStringTable(t *testing.T) {
-	rows := tsvRows(t, "strings.tsv")
-	if len(rows) != 10 {
-		t.Fatalf("%d rows", len(rows))
-	}
-	for _, row := range rows {
-		in, err := hex.DecodeString(row[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range hexRows(t, "strings.tsv", 10) {
+		in, row := r.in, r.row
 		got, ok := AppendSerdeString(nil, string(in))
 		if !ok || string(got) != row[1] {
 			t.Errorf("%s: got %s (%v), want %s", row[2], got, ok, row[1])
@@ -155,15 +174,8 @@ func insertPlus(s string) string {
 }
 
 func TestSerdeValueNormalizationTable(t *testing.T) {
-	rows := tsvRows(t, "value_normalization.tsv")
-	if len(rows) != 18 {
-		t.Fatalf("%d rows", len(rows))
-	}
-	for _, row := range rows {
-		in, err := hex.DecodeString(row[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range hexRows(t, "value_normalization.tsv", 18) {
+		in, row := r.in, r.row
 		got, err := AppendSerdeValue(nil, in, SerdeMaxDepth)
 		if row[1] == "ERR" {
 			if !errors.Is(err, ErrSyntax) {

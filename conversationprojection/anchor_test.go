@@ -60,17 +60,22 @@ func anchorTestItems() []lipapi.Item {
 	return []lipapi.Item{a, call, b, a, reasoning, a, b}
 }
 
+// wantAnchors fails unless err is nil and got is want.
+func wantAnchors(t *testing.T, got []MessageAnchor, err error, want []MessageAnchor) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("anchors\n got %v\nwant %v", got, want)
+	}
+}
+
 func TestComputeItemAnchorsCountsOccurrences(t *testing.T) {
 	items := anchorTestItems()
 	idA, idB := mustItemIdentity(t, items[0]), mustItemIdentity(t, items[2])
 	got, err := ComputeItemAnchors(items)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []MessageAnchor{{idA, 1}, {idB, 1}, {idA, 2}, {idA, 3}, {idB, 2}}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("anchors\n got %v\nwant %v", got, want)
-	}
+	wantAnchors(t, got, err, []MessageAnchor{{idA, 1}, {idB, 1}, {idA, 2}, {idA, 3}, {idB, 2}})
 }
 
 func TestComputeItemAnchorsEmptyIsNonNil(t *testing.T) {
@@ -101,19 +106,12 @@ func TestComputeCallAnchorsLegacySharesOneCounter(t *testing.T) {
 	call := lipapi.Call{Instructions: []lipapi.Message{sys, user}, Messages: []lipapi.Message{user, sys, user}}
 	idS, idU := mustIdentity(t, sys), mustIdentity(t, user)
 	got, err := ComputeCallAnchors(call)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := []MessageAnchor{{idS, 1}, {idU, 1}, {idU, 2}, {idS, 2}, {idU, 3}}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("anchors\n got %v\nwant %v", got, want)
-	}
+	wantAnchors(t, got, err, want)
 	// Item and legacy forms of the same conversation have equal anchors.
 	items := []lipapi.Item{textItem("system", "S"), textItem("user", "U"), textItem("user", "U"), textItem("system", "S"), textItem("user", "U")}
 	fromItems, err := ComputeCallAnchors(lipapi.Call{Items: items, Messages: []lipapi.Message{sys}})
-	if err != nil || !reflect.DeepEqual(fromItems, want) {
-		t.Fatalf("item authority anchors %v, %v", fromItems, err)
-	}
+	wantAnchors(t, fromItems, err, want)
 }
 
 func TestComputeCallAnchorsAuthorityAndEmpty(t *testing.T) {

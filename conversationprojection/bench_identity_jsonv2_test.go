@@ -62,10 +62,7 @@ func BenchmarkMessageIdentityOfVsJSONv2(b *testing.B) {
 		b.Run(shape.name, func(b *testing.B) {
 			identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
 				msg := shape.msg(text)
-				atom, err := AtomOfMessage(msg)
-				if err != nil {
-					b.Fatal(err)
-				}
+				atom := mustAtom(b, msg)
 				return corpus.Versus(b,
 					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
 					v2AtomSum(b, &atom))
@@ -80,10 +77,7 @@ func BenchmarkItemIdentityOfVsJSONv2(b *testing.B) {
 	jsonv2.Require(b)
 	identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
 		item := textItem(lipapi.RoleAssistant, text)
-		atom, err := AtomOfItem(item)
-		if err != nil {
-			b.Fatal(err)
-		}
+		atom := mustOf(b, AtomOfItem, item)
 		return corpus.Versus(b,
 			func() { sinkIdentity, _ = ItemIdentityOf(item) },
 			v2AtomSum(b, &atom))

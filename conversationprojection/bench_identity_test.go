@@ -71,15 +71,7 @@ func pythonDump(text string) []byte {
 // atomBytesOf returns the canonical atom bytes of msg.
 func atomBytesOf(tb testing.TB, msg lipapi.Message) []byte {
 	tb.Helper()
-	atom, err := AtomOfMessage(msg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	b, err := CanonicalAtomBytes(atom)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
+	return mustOf(tb, CanonicalAtomBytes, mustAtom(tb, msg))
 }
 
 // identityCorpusCases calls run for every corpus class and size, reporting

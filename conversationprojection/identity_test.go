@@ -102,22 +102,31 @@ func textItem(role lipapi.Role, text string) lipapi.Item {
 	return lipapi.Item{Kind: lipapi.ItemKindMessage, Role: role, Content: []lipapi.ContentPart{{Kind: lipapi.ContentPartText, Text: text}}}
 }
 
-func mustIdentity(t testing.TB, msg lipapi.Message) MessageIdentity {
+// mustOf returns f(x), failing t on an error.
+func mustOf[X, Y any](t testing.TB, f func(X) (Y, error), x X) Y {
 	t.Helper()
-	id, err := MessageIdentityOf(msg)
+	y, err := f(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id
+	return y
+}
+
+// mustIdentity, mustItemIdentity and mustAtom return the identity or the
+// atom of a message, failing t on an error.
+func mustIdentity(t testing.TB, msg lipapi.Message) MessageIdentity {
+	t.Helper()
+	return mustOf(t, MessageIdentityOf, msg)
 }
 
 func mustItemIdentity(t testing.TB, item lipapi.Item) MessageIdentity {
 	t.Helper()
-	id, err := ItemIdentityOf(item)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return mustOf(t, ItemIdentityOf, item)
+}
+
+func mustAtom(t testing.TB, msg lipapi.Message) MessageAtomV1 {
+	t.Helper()
+	return mustOf(t, AtomOfMessage, msg)
 }
 
 // identityMessages covers every legacy part kind.
@@ -148,14 +157,8 @@ func identityMessages() []lipapi.Message {
 func TestIdentityEqualsHashOfAtomBytes(t *testing.T) {
 	for i, msg := range identityMessages() {
 		id := mustIdentity(t, msg)
-		atom, err := AtomOfMessage(msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := CanonicalAtomBytes(atom)
-		if err != nil {
-			t.Fatal(err)
-		}
+		atom := mustAtom(t, msg)
+		b := mustOf(t, CanonicalAtomBytes, atom)
 		ref, err := atomBytesWant(t, atom)
 		if err != nil {
 			t.Fatal(err)
@@ -287,11 +290,7 @@ func TestLargeMessageIdentityStreams(t *testing.T) {
 	// identity must still equal the hash of the full atom bytes.
 	text := strings.Repeat("ab<\u2028\xff\"\\\n", 20000)
 	msg := textMessage(lipapi.RoleUser, text)
-	atom, err := AtomOfMessage(msg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := atomBytesWant(t, atom)
+	ref, err := atomBytesWant(t, mustAtom(t, msg))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,18 @@ func specValid(s State) bool {
 	return s.LastFingerprint == fp || s.LastFingerprint == otherFP
 }
 
+// specInputErr is the error the machine's functions check first: an
+// invalid state's, then invalid limits'.
+func specInputErr(s State, l Limits) error {
+	switch {
+	case !specValid(s):
+		return ErrInvalidState
+	case l.Validate() != nil:
+		return ErrInvalidLimits
+	}
+	return nil
+}
+
 func allLimits() []Limits {
 	var out []Limits
 	for m := 0; m <= MaxReprompts+1; m++ {
@@ -153,12 +165,9 @@ func TestAdvanceOverTheDomain(t *testing.T) {
 	for _, prior := range domain() {
 		for _, l := range allLimits() {
 			next, err := Advance(prior, l)
-			var wantErr error
+			wantErr := specInputErr(prior, l)
 			switch {
-			case !specValid(prior):
-				wantErr = ErrInvalidState
-			case l.Validate() != nil:
-				wantErr = ErrInvalidLimits
+			case wantErr != nil:
 			case prior.Terminal || prior.Reprompts >= l.MaxReprompts:
 				wantErr = ErrRepromptsExhausted
 			case prior.LastFingerprint == "":
@@ -193,13 +202,8 @@ func TestRemainingOverTheDomain(t *testing.T) {
 		for _, l := range allLimits() {
 			for _, p := range platforms {
 				got, err := Remaining(s, l, p)
-				var wantErr error
-				switch {
-				case !specValid(s):
-					wantErr = ErrInvalidState
-				case l.Validate() != nil:
-					wantErr = ErrInvalidLimits
-				case p.Cap < 0 || p.Attempt < 0:
+				wantErr := specInputErr(s, l)
+				if wantErr == nil && (p.Cap < 0 || p.Attempt < 0) {
 					wantErr = ErrInvalidPlatform
 				}
 				if err != wantErr {

@@ -10,7 +10,7 @@ import (
 // failures, then the refusals in their documented order, then allowed.
 func specReason(s State, l Limits, p Platform) Reason {
 	switch {
-	case !specValid(s) || l.Validate() != nil || p.Cap < 0 || p.Attempt < 0:
+	case specInputErr(s, l) != nil || p.Cap < 0 || p.Attempt < 0:
 		return ReasonInvalid
 	case s.Terminal:
 		return ReasonTerminal

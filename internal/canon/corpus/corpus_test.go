@@ -374,15 +374,11 @@ var realismChecks = map[string]func(t *testing.T, s string){
 func TestClassesAreRealistic(t *testing.T) {
 	byName := loadByName(t)
 	for _, name := range requiredClasses {
-		check, ok := realismChecks[name]
-		if !ok {
-			t.Errorf("no realism check for class %q", name)
-			continue
-		}
 		t.Run(name, func(t *testing.T) {
-			c, ok := byName[name]
-			if !ok {
-				t.Fatalf("class %q missing", name)
+			check, ok := realismChecks[name]
+			c, loaded := byName[name]
+			if !ok || !loaded {
+				t.Fatalf("class %q: has a realism check %t, is loaded %t", name, ok, loaded)
 			}
 			check(t, c.Text)
 		})

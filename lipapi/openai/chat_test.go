@@ -7,34 +7,28 @@ import (
 	"github.com/agentkernel/agentkernel/lipapi/openai"
 )
 
-func TestChatRoundTrip(t *testing.T) {
-	for name, body := range wiretest.Corpus(t, "testdata/chat", "*.json") {
-		call, x, err := openai.DecodeChatRequest(body)
-		if err != nil {
-			t.Errorf("%s: decode: %v", name, err)
-			continue
-		}
-		out, err := openai.EncodeChatRequest(call, x)
-		if err != nil {
-			t.Errorf("%s: encode: %v", name, err)
-			continue
-		}
-		wiretest.SameJSON(t, name, out, body)
+// chat and responses are the two APIs under the wire tests every adapter
+// shares.
+var (
+	chat = wiretest.API[*openai.ChatExtras]{
+		Decode:   openai.DecodeChatRequest,
+		Encode:   openai.EncodeChatRequest,
+		Sentinel: openai.ErrInvalidRequest,
+		Member:   "messages",
+		Paired:   true,
 	}
+	responses = wiretest.API[*openai.ResponsesExtras]{
+		Decode:   openai.DecodeResponsesRequest,
+		Encode:   openai.EncodeResponsesRequest,
+		Sentinel: openai.ErrInvalidRequest,
+		Member:   "input",
+	}
+)
+
+func TestChatRoundTrip(t *testing.T) {
+	chat.RoundTrip(t, "testdata/chat")
 }
 
 func TestResponsesRoundTrip(t *testing.T) {
-	for name, body := range wiretest.Corpus(t, "testdata/responses", "*.json") {
-		call, x, err := openai.DecodeResponsesRequest(body)
-		if err != nil {
-			t.Errorf("%s: decode: %v", name, err)
-			continue
-		}
-		out, err := openai.EncodeResponsesRequest(call, x)
-		if err != nil {
-			t.Errorf("%s: encode: %v", name, err)
-			continue
-		}
-		wiretest.SameJSON(t, name, out, body)
-	}
+	responses.RoundTrip(t, "testdata/responses")
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/agentkernel/agentkernel/lipapi/anthropic"
-	"github.com/agentkernel/agentkernel/lipapi/internal/wiretest"
 	"github.com/agentkernel/agentkernel/lipapi/openai"
 )
 
@@ -13,30 +12,8 @@ import (
 // the adapters were done, and were not used while developing them: round
 // trip and projection validity hold on them too.
 func TestHeldOut(t *testing.T) {
-	for name, body := range wiretest.Corpus(t, "testdata/heldout/chat", "*.json") {
-		call, x, err := openai.DecodeChatRequest(body)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out, err := openai.EncodeChatRequest(call, x)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		wiretest.SameJSON(t, name, out, body)
-		wiretest.Projections(t, name, body, chatCodec, chatPairing)
-	}
-	for name, body := range wiretest.Corpus(t, "testdata/heldout/responses", "*.json") {
-		call, x, err := openai.DecodeResponsesRequest(body)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out, err := openai.EncodeResponsesRequest(call, x)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		wiretest.SameJSON(t, name, out, body)
-		wiretest.Projections(t, name, body, responsesCodec, nil)
-	}
+	chat.HeldOut(t, "testdata/heldout/chat")
+	responses.HeldOut(t, "testdata/heldout/responses")
 }
 
 // A held-out conversation in the three APIs: a user question, a tool call,

@@ -39,13 +39,6 @@ func Hostile(wrap func(conversation string) string) map[string]string {
 	}
 }
 
-// CheckHostile fails unless decode rejects body with an error wrapping
-// sentinel that does not echo Secret.
-func CheckHostile(t *testing.T, name, body string, sentinel error, decode func([]byte) error) {
-	t.Helper()
-	CheckRejected(t, name, decode([]byte(body)), sentinel)
-}
-
 // CheckRejected fails unless err wraps sentinel, names the adapter's
 // package once (NamesPackageOnce) and does not echo Secret.
 func CheckRejected(t *testing.T, name string, err, sentinel error) {

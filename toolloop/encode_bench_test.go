@@ -191,16 +191,30 @@ func corpusSize(b *testing.B, evs []LoopEvent) int64 {
 	return int64(n)
 }
 
+// writeAll writes every event of evs with write, into the sinks.
+func writeAll(evs []LoopEvent, write func(LoopEvent) ([]byte, error)) {
+	for _, ev := range evs {
+		sinkBytes, sinkErr = write(ev)
+	}
+}
+
+// benchWriteAll runs writeAll once per operation and reports allocations.
+func benchWriteAll(b *testing.B, evs []LoopEvent, write func(LoopEvent) ([]byte, error)) {
+	b.ReportAllocs()
+	for b.Loop() {
+		writeAll(evs, write)
+	}
+}
+
+// jsonMarshal is encoding/json.Marshal of an event, the peer of the
+// writers.
+func jsonMarshal(ev LoopEvent) ([]byte, error) { return json.Marshal(ev) }
+
 // BenchmarkMarshalEventCorpus writes the whole public corpus per operation.
 func BenchmarkMarshalEventCorpus(b *testing.B) {
 	evs := corpus(b)
 	b.SetBytes(corpusSize(b, evs))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = MarshalEvent(ev)
-		}
-	}
+	benchWriteAll(b, evs, MarshalEvent)
 }
 
 // BenchmarkEncodingJSONCorpus is the baseline of BenchmarkMarshalEventCorpus:
@@ -208,64 +222,34 @@ func BenchmarkMarshalEventCorpus(b *testing.B) {
 func BenchmarkEncodingJSONCorpus(b *testing.B) {
 	evs := corpus(b)
 	b.SetBytes(corpusSize(b, evs))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = json.Marshal(ev)
-		}
-	}
+	benchWriteAll(b, evs, jsonMarshal)
 }
 
 // BenchmarkMarshalEventVsEncodingJSONCorpus reports the speed-up over the
 // whole corpus in one run.
 func BenchmarkMarshalEventVsEncodingJSONCorpus(b *testing.B) {
 	evs := corpus(b)
-	compare(b, func() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = MarshalEvent(ev)
-		}
-	}, func() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = json.Marshal(ev)
-		}
-	})
+	compare(b, func() { writeAll(evs, MarshalEvent) }, func() { writeAll(evs, jsonMarshal) })
 }
 
 // BenchmarkAppendEventCorpus writes the corpus into a reused buffer.
 func BenchmarkAppendEventCorpus(b *testing.B) {
 	evs := corpus(b)
 	b.SetBytes(corpusSize(b, evs))
-	b.ReportAllocs()
 	buf := make([]byte, 0, 1<<16)
-	for b.Loop() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = AppendEvent(buf[:0], ev)
-		}
-	}
+	benchWriteAll(b, evs, func(ev LoopEvent) ([]byte, error) { return AppendEvent(buf[:0], ev) })
 }
 
 // BenchmarkMarshalLedgerRowCorpus writes the corpus's ledger rows.
 func BenchmarkMarshalLedgerRowCorpus(b *testing.B) {
-	evs := corpus(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = MarshalLedgerRow(ev)
-		}
-	}
+	benchWriteAll(b, corpus(b), MarshalLedgerRow)
 }
 
 // BenchmarkAppendLedgerRowCorpus writes the corpus's ledger rows into a
 // reused buffer.
 func BenchmarkAppendLedgerRowCorpus(b *testing.B) {
-	evs := corpus(b)
-	b.ReportAllocs()
 	buf := make([]byte, 0, 1<<16)
-	for b.Loop() {
-		for _, ev := range evs {
-			sinkBytes, sinkErr = AppendLedgerRow(buf[:0], ev)
-		}
-	}
+	benchWriteAll(b, corpus(b), func(ev LoopEvent) ([]byte, error) { return AppendLedgerRow(buf[:0], ev) })
 }
 
 // BenchmarkEventLogPush pushes the corpus into a non-retaining log (one

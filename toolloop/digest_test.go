@@ -15,15 +15,8 @@ type digestRow struct {
 func digestRows(t *testing.T) []digestRow {
 	t.Helper()
 	var rows []digestRow
-	for _, l := range vectorLines(t, "digests.tsv", true) {
-		c := strings.Split(l, "\t")
-		if len(c) != 4 {
-			t.Fatalf("malformed digest row %q", l)
-		}
+	for _, c := range vectorRows(t, "digests.tsv", 9, 4) {
 		rows = append(rows, digestRow{c[0], c[1], c[2], c[3]})
-	}
-	if len(rows) != 9 {
-		t.Fatalf("%d digest rows, want 9", len(rows))
 	}
 	return rows
 }

@@ -241,17 +241,8 @@ func TestIntegersFollowScalarsTSV(t *testing.T) {
 // TestStringsFollowStringsTSV writes every row of strings.tsv as a member
 // string, a map key and value and an array element, in both layouts.
 func TestStringsFollowStringsTSV(t *testing.T) {
-	rows := vectorLines(t, "strings.tsv", true)
-	if len(rows) != 10 {
-		t.Fatalf("%d rows, want 10", len(rows))
-	}
-	for _, row := range rows {
-		c := strings.Split(row, "\t")
-		in, err := hex.DecodeString(c[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(in)
+	for _, c := range vectorRows(t, "strings.tsv", 10, 3) {
+		s := string(decHex(t, c[0]))
 		for _, enc := range []Encoder{{}, legacyEncoder} {
 			got, err := enc.MarshalEvent(CandidateRestoredEvent{CheckpointID: s})
 			want := `{"event":"candidate_restored","checkpoint_id":` + c[1] + `}`
@@ -278,14 +269,12 @@ func TestStringsFollowStringsTSV(t *testing.T) {
 // the current layout the Value's own text.
 func TestAppendValueFollowsValueNormalization(t *testing.T) {
 	n := 0
-	for _, row := range vectorLines(t, "value_normalization.tsv", true) {
-		c := strings.Split(row, "\t")
+	for _, c := range vectorRows(t, "value_normalization.tsv", 18, 3) {
 		if c[1] == "ERR" {
 			continue
 		}
 		n++
-		in, _ := hex.DecodeString(c[0])
-		v, err := ParseValue(in)
+		v, err := ParseValue(decHex(t, c[0]))
 		if err != nil {
 			t.Fatalf("%s: %v", c[2], err)
 		}

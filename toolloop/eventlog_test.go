@@ -4,21 +4,13 @@ import (
 	"errors"
 	"reflect"
 	"runtime"
-	"strings"
 	"testing"
 )
 
 // chainRows returns the columns of events.chain.tsv.
 func chainRows(t *testing.T) [][]string {
 	t.Helper()
-	var rows [][]string
-	for _, l := range vectorLines(t, "events.chain.tsv", true) {
-		rows = append(rows, strings.Split(l, "\t"))
-	}
-	if len(rows) != 24 {
-		t.Fatalf("%d chain rows, want 24", len(rows))
-	}
-	return rows
+	return vectorRows(t, "events.chain.tsv", 24, 7)
 }
 
 // TestEventHashFollowsTheVectors checks the event_hash column with the

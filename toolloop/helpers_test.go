@@ -35,6 +35,25 @@ func vectorLines(t *testing.T, name string, comments bool) []string {
 	return out
 }
 
+// vectorRows returns the tab-separated columns of the rows of a vector
+// file ('#' lines skipped), and fails unless it has rows rows of cols
+// columns each.
+func vectorRows(t *testing.T, name string, rows, cols int) [][]string {
+	t.Helper()
+	var out [][]string
+	for _, l := range vectorLines(t, name, true) {
+		c := strings.Split(l, "\t")
+		if len(c) != cols {
+			t.Fatalf("%s: malformed row %q", name, l)
+		}
+		out = append(out, c)
+	}
+	if len(out) != rows {
+		t.Fatalf("%s: %d rows, want %d", name, len(out), rows)
+	}
+	return out
+}
+
 // legacyRow is one line of legacy_rows.jsonl.
 type legacyRow struct {
 	Case   string `json:"case"`

@@ -1,7 +1,6 @@
 package toolloop
 
 import (
-	"encoding/hex"
 	"errors"
 	"regexp"
 	"strings"
@@ -25,20 +24,8 @@ func currentLayout(s string) string {
 // ParseValue normalizes as serde_json does (Bytes in the current layout),
 // rejects what it rejects with ErrDecode, and is a fixed point.
 func TestParseValueMatchesSerdeNormalization(t *testing.T) {
-	rows := vectorLines(t, "value_normalization.tsv", true)
-	if len(rows) != 18 {
-		t.Fatalf("%d rows, want 18", len(rows))
-	}
-	for _, row := range rows {
-		cols := strings.Split(row, "\t")
-		if len(cols) != 3 {
-			t.Fatalf("malformed row %q", row)
-		}
-		input, err := hex.DecodeString(cols[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := ParseValue(input)
+	for _, cols := range vectorRows(t, "value_normalization.tsv", 18, 3) {
+		v, err := ParseValue(decHex(t, cols[0]))
 		if cols[1] == "ERR" {
 			if !errors.Is(err, ErrDecode) || !errors.Is(err, canon.ErrSyntax) {
 				t.Errorf("%s: ParseValue error = %v, want ErrDecode", cols[2], err)

@@ -218,6 +218,24 @@ func (sc shapeChecker) structMembers(path string, n *jnode, typ reflect.Type, sk
 	}
 }
 
+// jsonNodes is, by Go kind, the kind of JSON node a value of that kind is
+// written as, and the node's name in errors.
+var jsonNodes = map[reflect.Kind]struct {
+	kind byte
+	name string
+}{
+	reflect.Struct:  {'{', "an object"},
+	reflect.Map:     {'{', "an object"},
+	reflect.Slice:   {'[', "an array"},
+	reflect.String:  {'s', "a string"},
+	reflect.Uint16:  {'n', "an unsigned integer"},
+	reflect.Uint32:  {'n', "an unsigned integer"},
+	reflect.Uint64:  {'n', "an unsigned integer"},
+	reflect.Float64: {'n', "a number"},
+	reflect.Bool:    {'b', "a boolean"},
+}
+
+// value checks node n against Go type typ.
 func (sc shapeChecker) value(path string, n *jnode, typ reflect.Type) {
 	t := sc.t
 	switch {
@@ -229,6 +247,10 @@ func (sc shapeChecker) value(path string, n *jnode, typ reflect.Type) {
 		}
 		return
 	}
+	if want, ok := jsonNodes[typ.Kind()]; ok && n.kind != want.kind {
+		t.Errorf("%s: want %s for %s", path, want.name, typ)
+		return
+	}
 	switch typ.Kind() {
 	case reflect.Pointer:
 		if n.kind != '0' {
@@ -237,41 +259,20 @@ func (sc shapeChecker) value(path string, n *jnode, typ reflect.Type) {
 	case reflect.Interface:
 		sc.variant(path, n, typ)
 	case reflect.Struct:
-		if n.kind != '{' {
-			t.Errorf("%s: want an object for %s", path, typ)
-			return
-		}
 		sc.structMembers(path, n, typ, 0)
 	case reflect.Slice:
-		if n.kind != '[' {
-			t.Errorf("%s: want an array for %s", path, typ)
-			return
-		}
 		for _, e := range n.vals {
 			sc.value(path+"[]", e, typ.Elem())
 		}
-	case reflect.Map:
-		if n.kind != '{' {
-			t.Errorf("%s: want an object for %s", path, typ)
-		}
 	case reflect.String:
-		if n.kind != 's' {
-			t.Errorf("%s: want a string for %s", path, typ)
-		} else if c, ok := enumCaseOf(typ); ok && !c.valid(n.str) {
+		if c, ok := enumCaseOf(typ); ok && !c.valid(n.str) {
 			t.Errorf("%s: %q is not a valid %s", path, n.str, typ)
 		}
 	case reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if n.kind != 'n' || strings.ContainsAny(n.str, ".eE-") || len(n.str) > 20 {
+		if strings.ContainsAny(n.str, ".eE-") || len(n.str) > 20 {
 			t.Errorf("%s: want an unsigned integer for %s", path, typ)
 		}
-	case reflect.Float64:
-		if n.kind != 'n' {
-			t.Errorf("%s: want a number for %s", path, typ)
-		}
-	case reflect.Bool:
-		if n.kind != 'b' {
-			t.Errorf("%s: want a boolean for %s", path, typ)
-		}
+	case reflect.Map, reflect.Float64, reflect.Bool:
 	default:
 		t.Errorf("%s: unexpected Go type %s", path, typ)
 	}

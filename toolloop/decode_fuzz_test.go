@@ -25,20 +25,13 @@ import (
 // tag.
 func FuzzUnmarshalEvent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in := bytes.Clone(data)
-		ev, err := UnmarshalEvent(data)
-		if !bytes.Equal(in, data) {
-			t.Fatal("UnmarshalEvent modified its input")
-		}
+		ev, err := decodeFuzzed(t, "UnmarshalEvent", UnmarshalEvent, data)
 		if err != nil {
 			if ev != nil || !errors.Is(err, ErrDecode) || wrapsOtherThan(err, ErrDecode) {
 				t.Fatalf("failure %v with %v", err, ev)
 			}
 			checkNamesPackageOnce(t, "UnmarshalEvent", err)
 			return
-		}
-		if !json.Valid(data) {
-			t.Fatalf("accepted invalid JSON %q", data)
 		}
 		if reflect.TypeOf(ev).Kind() != reflect.Struct {
 			t.Fatalf("decoded a %T, not a value", ev)
@@ -74,20 +67,10 @@ func FuzzUnmarshalEvent(f *testing.F) {
 // fixed point that decodes to the same value in both forms.
 func FuzzDecodeLedgerRow(f *testing.F) {
 	f.Fuzz(func(t *testing.T, row []byte) {
-		in := bytes.Clone(row)
-		d, err := DecodeLedgerRow(row)
-		if !bytes.Equal(in, row) {
-			t.Fatal("DecodeLedgerRow modified its input")
-		}
+		d, err := decodeFuzzed(t, "DecodeLedgerRow", DecodeLedgerRow, row)
 		if err != nil {
-			first := classification(err)
-			if first == nil || d != (DecodedEvent{}) || !json.Valid(row) && first != ErrDecode {
-				t.Fatalf("failure %v with %+v", err, d)
-			}
+			checkClassified(t, err, d, row)
 			return
-		}
-		if !json.Valid(row) {
-			t.Fatalf("accepted invalid JSON %q", row)
 		}
 		if d.Version > 1 || d.Version == 0 && !IsLegacyEvent(d.Event.EventName()) {
 			t.Fatalf("version %d for %s", d.Version, d.Event.EventName())
@@ -115,26 +98,18 @@ func FuzzDecodeLedgerRow(f *testing.F) {
 // a fixed point in both forms.
 func FuzzDecodePayload(f *testing.F) {
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		in := bytes.Clone(payload)
-		d, err := DecodePayload(payload)
-		if !bytes.Equal(in, payload) {
-			t.Fatal("DecodePayload modified its input")
-		}
+		d, err := decodeFuzzed(t, "DecodePayload", DecodePayload, payload)
 		row := []byte(`{"event":"custom","kind":"tool_loop","payload":` + string(payload) + `}`)
 		r, rerr := DecodeLedgerRow(row)
 		if err != nil {
-			first := classification(err)
-			if first == nil || first == ErrNotToolLoopRow || d != (DecodedEvent{}) ||
-				!json.Valid(payload) && first != ErrDecode {
-				t.Fatalf("failure %v with %+v", err, d)
+			first := checkClassified(t, err, d, payload)
+			if first == ErrNotToolLoopRow {
+				t.Fatalf("DecodePayload fails with %v", err)
 			}
 			if json.Valid(payload) && !errors.Is(rerr, canon.ErrDepth) && !errors.Is(rerr, first) {
 				t.Fatalf("DecodePayload fails with %v, the row with %v", err, rerr)
 			}
 			return
-		}
-		if !json.Valid(payload) {
-			t.Fatalf("accepted invalid JSON %q", payload)
 		}
 		if rerr != nil && !errors.Is(rerr, canon.ErrDepth) || rerr == nil && !reflect.DeepEqual(r, d) {
 			t.Fatalf("DecodePayload gives %+v; the row %+v, %v", d, r, rerr)
@@ -151,6 +126,35 @@ func FuzzDecodePayload(f *testing.F) {
 		}
 		checkReencoding(t, d.Event)
 	})
+}
+
+// decodeFuzzed returns decode(data), and fails when decode modifies data
+// or accepts what is not valid JSON (encoding/json is the reference
+// grammar).
+func decodeFuzzed[T any](t *testing.T, name string, decode func([]byte) (T, error), data []byte) (T, error) {
+	t.Helper()
+	in := bytes.Clone(data)
+	v, err := decode(data)
+	if !bytes.Equal(in, data) {
+		t.Fatalf("%s modified its input", name)
+	}
+	if err == nil && !json.Valid(data) {
+		t.Fatalf("%s accepted invalid JSON %q", name, data)
+	}
+	return v, err
+}
+
+// checkClassified fails unless err, the failure of a decoder that returned
+// d on data, wraps exactly one classification sentinel (ErrDecode when
+// data is not valid JSON) and d is the zero DecodedEvent. It returns that
+// sentinel.
+func checkClassified(t *testing.T, err error, d DecodedEvent, data []byte) error {
+	t.Helper()
+	first := classification(err)
+	if first == nil || d != (DecodedEvent{}) || !json.Valid(data) && first != ErrDecode {
+		t.Fatalf("failure %v with %+v", err, d)
+	}
+	return first
 }
 
 // classification returns the one classification sentinel err wraps, or

@@ -7,32 +7,10 @@ import (
 	"time"
 )
 
-// valPorts implements every port and extension with value receivers: a
-// typed nil *valPorts panics ("value method ... called using nil pointer")
-// on any call through an interface.
-type valPorts struct{}
-
-func (valPorts) Checkpoint(context.Context, []string) (CandidateCheckpoint, error) {
-	return CandidateCheckpoint{}, nil
-}
-func (valPorts) Apply(context.Context, ProviderToolCall, ToolEntry) (EffectOutcome, error) {
-	return EffectOutcome{}, nil
-}
-func (valPorts) Restore(context.Context, CandidateCheckpoint) error { return nil }
-func (valPorts) StateWitness(context.Context) (CandidateStateWitness, error) {
-	return CandidateStateWitness{}, nil
-}
-func (valPorts) ExportAccepted(context.Context) ([]SeedFile, error)             { return nil, nil }
-func (valPorts) Measure(context.Context) (Measured, error)                      { return Measured{}, nil }
-func (valPorts) MeasureIncremental(context.Context) (Measured, error)           { return Measured{}, nil }
-func (valPorts) Record(context.Context, LoopEvent) error                        { return nil }
-func (valPorts) ExternalIntent(context.Context, string, Value) error            { return nil }
-func (valPorts) ExternalResult(context.Context, string, Value) error            { return nil }
-func (valPorts) RecordArtifact(context.Context, []byte, string) (string, error) { return "h", nil }
-func (valPorts) FetchArtifact(context.Context, string) ([]byte, bool, error)    { return nil, true, nil }
-
 // valBase implements only the base ports, with value receivers: the
-// dispatch functions would take their defaults without calling it.
+// dispatch functions would take their defaults without calling it. A typed
+// nil *valBase panics ("value method ... called using nil pointer") on any
+// call through an interface.
 type valBase struct{}
 
 func (valBase) Checkpoint(context.Context, []string) (CandidateCheckpoint, error) {
@@ -47,6 +25,18 @@ func (valBase) StateWitness(context.Context) (CandidateStateWitness, error) {
 }
 func (valBase) Measure(context.Context) (Measured, error) { return Measured{}, nil }
 func (valBase) Record(context.Context, LoopEvent) error   { return nil }
+
+// valPorts implements every port and extension with value receivers (the
+// base ports are valBase's): a typed nil *valPorts panics on any call
+// through an interface too.
+type valPorts struct{ valBase }
+
+func (valPorts) ExportAccepted(context.Context) ([]SeedFile, error)             { return nil, nil }
+func (valPorts) MeasureIncremental(context.Context) (Measured, error)           { return Measured{}, nil }
+func (valPorts) ExternalIntent(context.Context, string, Value) error            { return nil }
+func (valPorts) ExternalResult(context.Context, string, Value) error            { return nil }
+func (valPorts) RecordArtifact(context.Context, []byte, string) (string, error) { return "h", nil }
+func (valPorts) FetchArtifact(context.Context, string) ([]byte, bool, error)    { return nil, true, nil }
 
 // Ports of the other nillable kinds, with value receivers.
 type (

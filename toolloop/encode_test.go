@@ -92,18 +92,30 @@ func checkLedgerForms(t *testing.T, evs []LoopEvent, ledger []string) {
 // every object's keys sorted at every depth (reference sorter), and the row
 // wraps it in exactly the fixed bytes.
 func TestLedgerFormIsTheSortedDirectForm(t *testing.T) {
+	forEachSampleForm(t, func(enc Encoder, ev LoopEvent, direct, row []byte) {
+		want := `{"event":"custom","kind":"tool_loop","payload":{"body":` + string(sortedJSON(t, direct)) +
+			`,"schema_version":` + strconv.Itoa(EnvelopeSchemaVersion) + `}}`
+		if string(row) != want {
+			t.Errorf("%s (layout %d): ledger row\n got %s\nwant %s", ev.EventName(), enc.Floats, row, want)
+		}
+	})
+}
+
+// forEachSampleForm calls check with the direct form and the ledger row of
+// every sample (one of each event and of each variant) in both layouts.
+func forEachSampleForm(t *testing.T, check func(enc Encoder, ev LoopEvent, direct, row []byte)) {
+	t.Helper()
 	for _, enc := range []Encoder{{}, legacyEncoder} {
 		for _, ev := range append(allEventSamples(), variantEventSamples()...) {
 			direct, err := enc.MarshalEvent(ev)
 			if err != nil {
-				t.Fatalf("%s: %v", ev.EventName(), err)
+				t.Fatalf("%s: MarshalEvent: %v", ev.EventName(), err)
 			}
-			want := `{"event":"custom","kind":"tool_loop","payload":{"body":` + string(sortedJSON(t, direct)) +
-				`,"schema_version":` + strconv.Itoa(EnvelopeSchemaVersion) + `}}`
 			row, err := enc.MarshalLedgerRow(ev)
-			if err != nil || string(row) != want {
-				t.Errorf("%s (layout %d): ledger row = %v\n got %s\nwant %s", ev.EventName(), enc.Floats, err, row, want)
+			if err != nil {
+				t.Fatalf("%s: MarshalLedgerRow: %v", ev.EventName(), err)
 			}
+			check(enc, ev, direct, row)
 		}
 	}
 }
@@ -373,24 +385,14 @@ func TestMarshalEventReproducesEveryVectorDirectForm(t *testing.T) {
 // TestSamplesRoundTripThroughTheDecoder encodes every sample in both
 // layouts and forms and decodes it back to an equal value.
 func TestSamplesRoundTripThroughTheDecoder(t *testing.T) {
-	for _, enc := range []Encoder{{}, legacyEncoder} {
-		for _, ev := range append(allEventSamples(), variantEventSamples()...) {
-			b, err := enc.MarshalEvent(ev)
-			if err != nil {
-				t.Fatalf("%s: %v", ev.EventName(), err)
-			}
-			back, err := UnmarshalEvent(b)
-			if err != nil || !reflect.DeepEqual(back, ev) {
-				t.Errorf("%s: decoding the direct form gives %+v, %v", ev.EventName(), back, err)
-			}
-			row, err := enc.MarshalLedgerRow(ev)
-			if err != nil {
-				t.Fatalf("%s: %v", ev.EventName(), err)
-			}
-			d, err := DecodeLedgerRow(row)
-			if err != nil || d.Version != EnvelopeSchemaVersion || !reflect.DeepEqual(d.Event, ev) {
-				t.Errorf("%s: decoding the ledger row gives %+v, %v", ev.EventName(), d, err)
-			}
+	forEachSampleForm(t, func(_ Encoder, ev LoopEvent, direct, row []byte) {
+		back, err := UnmarshalEvent(direct)
+		if err != nil || !reflect.DeepEqual(back, ev) {
+			t.Errorf("%s: decoding the direct form gives %+v, %v", ev.EventName(), back, err)
 		}
-	}
+		d, err := DecodeLedgerRow(row)
+		if err != nil || d.Version != EnvelopeSchemaVersion || !reflect.DeepEqual(d.Event, ev) {
+			t.Errorf("%s: decoding the ledger row gives %+v, %v", ev.EventName(), d, err)
+		}
+	})
 }

@@ -33,77 +33,45 @@ type enumCase struct {
 
 func (c enumCase) name() string { return c.typ.Name() }
 
+// enumOf returns the enumCase of E: values lists perspt's values, space
+// separated, and consts E's constants in the same order.
+func enumOf[E interface {
+	~string
+	Valid() bool
+}](values string, consts ...E) enumCase {
+	return enumCase{typeOf[E](), strings.Fields(values), strs(consts...), func(s string) bool { return E(s).Valid() }}
+}
+
 // unitEnums are the unit-only wire enums.
 var unitEnums = []enumCase{
-	{reflect.TypeOf(EnergyComponent("")),
-		strings.Fields("syn str log boot sheaf"),
-		strs(energyComponentValues...),
-		func(s string) bool { return EnergyComponent(s).Valid() }},
-	{reflect.TypeOf(ResidualClass("")),
-		strings.Fields("syntax type build test_failure lint format runtime dependency manifest import_graph symbol_mismatch interface_mismatch ownership_violation context_drift regression policy sensor_unavailable tool_failure sheaf_inconsistency capability_denied budget_exhausted tool_argument_invalid witness_stale tool_thrash tool_batch_conflict unread_edit budget_pressure adjudicator_objection provider_unavailable"),
-		strs(residualClassValues...),
-		func(s string) bool { return ResidualClass(s).Valid() }},
-	{reflect.TypeOf(ResidualSeverity("")),
-		strings.Fields("hint warning error blocking"),
-		strs(residualSeverityValues...),
-		func(s string) bool { return ResidualSeverity(s).Valid() }},
-	{reflect.TypeOf(IndependenceRoute("")),
-		strings.Fields("deterministic_tool compiler lsp test_oracle formal_solver repo_script external_api separate_model same_model_critique"),
-		strs(independenceRouteValues...),
-		func(s string) bool { return IndependenceRoute(s).Valid() }},
-	{reflect.TypeOf(EffectKind("")),
-		strings.Fields("read_file tool_search tool_program search list lsp_query write_artifact apply_patch move_file delete_file run_verifier run_formatter run_test run_build mutate_dependencies run_repo_script run_shell git_read git_write network_fetch ask_user spawn_agent update_graph update_policy"),
-		strs(effectKindValues...),
-		func(s string) bool { return EffectKind(s).Valid() }},
-	{reflect.TypeOf(RiskClass("")),
-		strings.Fields("none low medium high critical"),
-		strs(riskClassValues...),
-		func(s string) bool { return RiskClass(s).Valid() }},
-	{reflect.TypeOf(DenyReason("")),
-		strings.Fields("no_capability effect_out_of_scope path_out_of_scope command_out_of_scope network_out_of_scope call_budget_exhausted expired risk_budget_exhausted state_witness_mismatch shell_not_permitted mutation_not_permitted policy_denied privilege_escalation"),
-		strs(denyReasonValues...),
-		func(s string) bool { return DenyReason(s).Valid() }},
-	{reflect.TypeOf(RecoveryClass("")),
-		strings.Fields("retryable needs_approval needs_capability fatal"),
-		strs(recoveryClassValues...),
-		func(s string) bool { return RecoveryClass(s).Valid() }},
-	{reflect.TypeOf(ClauseID("")),
-		strings.Fields("authority contract effect barrier_increment risk_budget"),
-		strs(clauseIDValues...),
-		func(s string) bool { return ClauseID(s).Valid() }},
-	{reflect.TypeOf(FailureKind("")),
-		strings.Fields("gate_rejection tool_failure provider_transport provider_rate_limit capability_mismatch measured_plateau scope_too_broad needs_approval needs_capability unknown"),
-		strs(failureKindValues...),
-		func(s string) bool { return FailureKind(s).Valid() }},
-	{reflect.TypeOf(CascadeLevel("")),
-		strings.Fields("retry fallback refine escalate contain"),
-		strs(cascadeLevelValues...),
-		func(s string) bool { return CascadeLevel(s).Valid() }},
-	{reflect.TypeOf(PromptStage("")),
-		strings.Fields("session_bootstrap graph_plan tool_discovery conversation_compact external_reconcile repository_explore branch_strategy branch_propose branch_correct branch_review adjudicate evidence_summarize"),
-		strs(promptStageValues...),
-		func(s string) bool { return PromptStage(s).Valid() }},
-	{reflect.TypeOf(PromptMessageRole("")),
-		strings.Fields("system user"),
-		strs(promptMessageRoleValues...),
-		func(s string) bool { return PromptMessageRole(s).Valid() }},
+	enumOf[EnergyComponent]("syn str log boot sheaf", energyComponentValues...),
+	enumOf[ResidualClass]("syntax type build test_failure lint format runtime dependency manifest import_graph symbol_mismatch interface_mismatch ownership_violation context_drift regression policy sensor_unavailable tool_failure sheaf_inconsistency capability_denied budget_exhausted tool_argument_invalid witness_stale tool_thrash tool_batch_conflict unread_edit budget_pressure adjudicator_objection provider_unavailable",
+		residualClassValues...),
+	enumOf[ResidualSeverity]("hint warning error blocking", residualSeverityValues...),
+	enumOf[IndependenceRoute]("deterministic_tool compiler lsp test_oracle formal_solver repo_script external_api separate_model same_model_critique",
+		independenceRouteValues...),
+	enumOf[EffectKind]("read_file tool_search tool_program search list lsp_query write_artifact apply_patch move_file delete_file run_verifier run_formatter run_test run_build mutate_dependencies run_repo_script run_shell git_read git_write network_fetch ask_user spawn_agent update_graph update_policy",
+		effectKindValues...),
+	enumOf[RiskClass]("none low medium high critical", riskClassValues...),
+	enumOf[DenyReason]("no_capability effect_out_of_scope path_out_of_scope command_out_of_scope network_out_of_scope call_budget_exhausted expired risk_budget_exhausted state_witness_mismatch shell_not_permitted mutation_not_permitted policy_denied privilege_escalation",
+		denyReasonValues...),
+	enumOf[RecoveryClass]("retryable needs_approval needs_capability fatal", recoveryClassValues...),
+	enumOf[ClauseID]("authority contract effect barrier_increment risk_budget", clauseIDValues...),
+	enumOf[FailureKind]("gate_rejection tool_failure provider_transport provider_rate_limit capability_mismatch measured_plateau scope_too_broad needs_approval needs_capability unknown",
+		failureKindValues...),
+	enumOf[CascadeLevel]("retry fallback refine escalate contain", cascadeLevelValues...),
+	enumOf[PromptStage]("session_bootstrap graph_plan tool_discovery conversation_compact external_reconcile repository_explore branch_strategy branch_propose branch_correct branch_review adjudicate evidence_summarize",
+		promptStageValues...),
+	enumOf[PromptMessageRole]("system user", promptMessageRoleValues...),
 }
 
 // otherEnums are the remaining string enums: the unit variants of
 // ModelFamily and the in-memory MultiValueTarget and AccessMode.
 var otherEnums = []enumCase{
-	{reflect.TypeOf(ModelFamilyKnown("")),
-		strings.Fields("open_ai_gpt anthropic_claude google_gemini xai_grok deep_seek cohere_command llama qwen mistral"),
-		strs(modelFamilyKnownValues...),
-		func(s string) bool { return ModelFamilyKnown(s).Valid() }},
-	{reflect.TypeOf(MultiValueTarget("")),
-		strings.Fields("path command url"),
-		strs(MultiValueTargetPath, MultiValueTargetCommand, MultiValueTargetURL),
-		func(s string) bool { return MultiValueTarget(s).Valid() }},
-	{reflect.TypeOf(AccessMode("")),
-		strings.Fields("read write"),
-		strs(AccessModeRead, AccessModeWrite),
-		func(s string) bool { return AccessMode(s).Valid() }},
+	enumOf[ModelFamilyKnown]("open_ai_gpt anthropic_claude google_gemini xai_grok deep_seek cohere_command llama qwen mistral",
+		modelFamilyKnownValues...),
+	enumOf[MultiValueTarget]("path command url", MultiValueTargetPath, MultiValueTargetCommand, MultiValueTargetURL),
+	enumOf[AccessMode]("read write", AccessModeRead, AccessModeWrite),
 }
 
 func allEnums() []enumCase { return append(slices.Clip(unitEnums), otherEnums...) }

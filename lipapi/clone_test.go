@@ -108,25 +108,28 @@ func mutateAll(v reflect.Value) {
 }
 
 func TestCloneCallIsIndependent(t *testing.T) {
-	t.Run("writing the clone", func(t *testing.T) {
-		orig := fullCall()
-		clone := CloneCall(orig)
-		mutateAll(reflect.ValueOf(&clone).Elem())
-		if !reflect.DeepEqual(orig, fullCall()) {
-			t.Fatal("mutating the clone changed the original")
-		}
-		if reflect.DeepEqual(clone, orig) {
-			t.Fatal("mutateAll changed nothing")
-		}
-	})
-	t.Run("writing the original", func(t *testing.T) {
-		orig := fullCall()
-		clone := CloneCall(orig)
-		mutateAll(reflect.ValueOf(&orig).Elem())
-		if !reflect.DeepEqual(clone, fullCall()) {
-			t.Fatal("mutating the original changed the clone")
-		}
-	})
+	// Writing every container of one of a call and its clone leaves the
+	// other as it was.
+	for _, w := range []struct {
+		name string
+		pick func(orig, clone *Call) (written, kept *Call)
+	}{
+		{"writing the clone", func(orig, clone *Call) (*Call, *Call) { return clone, orig }},
+		{"writing the original", func(orig, clone *Call) (*Call, *Call) { return orig, clone }},
+	} {
+		t.Run(w.name, func(t *testing.T) {
+			orig := fullCall()
+			clone := CloneCall(orig)
+			written, kept := w.pick(&orig, &clone)
+			mutateAll(reflect.ValueOf(written).Elem())
+			if !reflect.DeepEqual(*kept, fullCall()) {
+				t.Fatal("mutating one changed the other")
+			}
+			if reflect.DeepEqual(*written, *kept) {
+				t.Fatal("mutateAll changed nothing")
+			}
+		})
+	}
 	t.Run("appending to clone slices", func(t *testing.T) {
 		orig := fullCall()
 		clone := CloneCall(orig)

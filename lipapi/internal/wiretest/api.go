@@ -76,52 +76,62 @@ func (a API[X]) roundTrip(t *testing.T, name string, body []byte) {
 	SameJSON(t, name, out, body)
 }
 
-// ProjectionsEncode checks the projections (see Projections) of every body
-// of dir/*.json, and fails when fewer than atLeast of them were checked.
+// ProjectionsEncode checks, for every body of dir/*.json, that every
+// projection of its call (each message unit excluded in turn, with a
+// stable-prefix overlay and an overlay after each other unit injected)
+// encodes to a body that decodes again, without the excluded unit and,
+// when a is Paired, with every tool result right after its tool call. It
+// fails when fewer than atLeast projections were checked.
 func (a API[X]) ProjectionsEncode(t *testing.T, dir string, atLeast int) {
 	t.Helper()
 	n := 0
 	for name, body := range Corpus(t, dir, "*.json") {
-		n += Projections(t, name, body, a.codec, a.pairing())
+		n += checkProjections(t, name, body, a.codec, a.pairing())
 	}
 	if n < atLeast {
 		t.Errorf("only %d projections checked", n)
 	}
 }
 
-// HeldOut checks RoundTrip and the projections (see Projections) of every
-// body of dir/*.json: bodies written from the public API reference after
-// the adapter was done, and not used while developing it.
+// HeldOut checks RoundTrip and ProjectionsEncode (with no least number) on
+// every body of dir/*.json: bodies written from the public API reference
+// after the adapter was done, and not used while developing it.
 func (a API[X]) HeldOut(t *testing.T, dir string) {
 	t.Helper()
 	for name, body := range Corpus(t, dir, "*.json") {
 		a.roundTrip(t, name, body)
-		Projections(t, name, body, a.codec, a.pairing())
+		checkProjections(t, name, body, a.codec, a.pairing())
 	}
 }
 
-// RejectsHostile checks that every Hostile body, its conversation under
-// Member, is rejected with an error that wraps Sentinel, names the
-// adapter's package once and does not echo Secret (see CheckRejected).
+// RejectsHostile checks that bodies no decoder may accept (not JSON,
+// trailing data, duplicate members, invalid UTF-8, over a bound, too deep,
+// unknown roles, ...), their conversation under Member, are rejected with
+// an error that wraps Sentinel, names the adapter's package once and does
+// not echo Secret (see CheckRejected).
 func (a API[X]) RejectsHostile(t *testing.T) {
 	t.Helper()
-	bodies := Hostile(func(c string) string { return `{"` + a.Member + `":` + c + `}` })
+	bodies := hostileBodies(func(c string) string { return `{"` + a.Member + `":` + c + `}` })
 	for name, body := range bodies {
 		_, _, err := a.Decode([]byte(body))
 		CheckRejected(t, name, err, a.Sentinel)
 	}
 }
 
-// Fuzz checks the fuzz property of every decoder on body (see the function
-// Fuzz).
+// Fuzz is the property every decoder's fuzz target checks on body: no
+// panic; a rejection wraps Sentinel and names the package once; an
+// accepted body gives a valid call that encodes, and the encoding decodes
+// to the same call and encodes to the same bytes again. Its method value
+// is the fuzz function: f.Fuzz(api.Fuzz).
 func (a API[X]) Fuzz(t *testing.T, body []byte) {
-	Fuzz(t, body, a.Sentinel, a.codec)
+	fuzzDecode(t, body, a.Sentinel, a.codec)
 }
 
-// Bench runs Bench on the bodies of dir/*.json with a's decode and encode
-// as the adapter's round trip.
+// Bench runs, for each body of dir/*.json, a's decode and encode and, as
+// the peer, encoding/json's lossless round trip of the same body
+// (Unmarshal into any, Marshal), as sub-benchmarks side by side.
 func (a API[X]) Bench(b *testing.B, dir string) {
-	Bench(b, Corpus(b, dir, "*.json"), func(body []byte) error {
+	benchRoundTrip(b, Corpus(b, dir, "*.json"), func(body []byte) error {
 		call, x, err := a.Decode(body)
 		if err == nil {
 			_, err = a.Encode(call, x)

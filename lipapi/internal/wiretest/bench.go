@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// Bench runs, for each corpus body, the adapter's decode and encode
+// benchRoundTrip runs, for each corpus body, the adapter's decode and encode
 // (roundTrip) and, as the peer, encoding/json's lossless round trip of the
 // same body (Unmarshal into any, Marshal), as sub-benchmarks side by side.
-func Bench(b *testing.B, corpus map[string][]byte, roundTrip func([]byte) error) {
+func benchRoundTrip(b *testing.B, corpus map[string][]byte, roundTrip func([]byte) error) {
 	for name, body := range corpus {
 		b.Run(name+"/adapter", func(b *testing.B) {
 			b.SetBytes(int64(len(body)))

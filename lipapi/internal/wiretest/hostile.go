@@ -13,10 +13,10 @@ import (
 // Secret is a marker the hostile bodies carry; no error may echo it.
 const Secret = "SECRET-7f3a"
 
-// Hostile returns bodies no decoder accepts, by name; wrap puts a value in
+// hostileBodies returns bodies no decoder accepts, by name; wrap puts a value in
 // the place of the conversation array of the API (such as
 // `{"messages":%s}`).
-func Hostile(wrap func(conversation string) string) map[string]string {
+func hostileBodies(wrap func(conversation string) string) map[string]string {
 	many := "[" + strings.Repeat(`{"role":"user","content":"`+Secret+`"},`, lipapi.MaxItems) + `{"role":"user","content":"x"}]`
 	deep := strings.Repeat("[", 200) + strings.Repeat("]", 200)
 	parts := `[{"role":"user","content":[` + strings.Repeat(`{"type":"text","text":"`+Secret+`"},`, lipapi.MaxContentPartsPerItem) + `{"type":"text","text":"x"}]}]`
@@ -65,11 +65,9 @@ func NamesPackageOnce(err, sentinel error) bool {
 	return strings.HasPrefix(text, pkg) && strings.Count(text, pkg) == 1
 }
 
-// Fuzz is the property every decoder's fuzz target checks on body: no
-// panic; a rejection wraps sentinel; an accepted body gives a valid call
-// that encodes, and the encoding decodes to the same call and encodes to
-// the same bytes again.
-func Fuzz(t *testing.T, body []byte, sentinel error, decode Codec) {
+// fuzzDecode is API.Fuzz: decode is the API's Codec, sentinel its
+// Sentinel.
+func fuzzDecode(t *testing.T, body []byte, sentinel error, decode Codec) {
 	call, encode, err := decode(body)
 	if err != nil {
 		if !errors.Is(err, sentinel) || !NamesPackageOnce(err, sentinel) {

@@ -17,12 +17,12 @@ type Codec func(body []byte) (lipapi.Call, func(lipapi.Call) ([]byte, error), er
 // or nil to skip it.
 type Pairing func(body []byte, it lipapi.Item) (string, bool)
 
-// Projections checks on body that every projection of its call (each
+// checkProjections checks on body that every projection of its call (each
 // message unit excluded in turn, a stable-prefix overlay and an overlay
 // after each other unit injected) encodes to a body that decodes again,
 // and that the excluded unit is gone from it. It returns the number of
 // projections checked.
-func Projections(t *testing.T, name string, body []byte, decode Codec, pairing Pairing) int {
+func checkProjections(t *testing.T, name string, body []byte, decode Codec, pairing Pairing) int {
 	t.Helper()
 	call, encode, err := decode(body)
 	if err != nil {

@@ -1,5 +1,7 @@
-// Package wiretest holds the helpers the wire adapters' tests share: JSON
-// comparison by value and the corpus loader.
+// Package wiretest holds the tests the wire adapters share: API runs the
+// round-trip, held-out, projection, hostile-input, fuzz and benchmark
+// checks on one request API of an adapter; the helpers compare JSON by
+// value, load corpora and check rejections.
 package wiretest
 
 import (

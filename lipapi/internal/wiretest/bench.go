@@ -5,9 +5,8 @@ import (
 	"testing"
 )
 
-// benchRoundTrip runs, for each corpus body, the adapter's decode and encode
-// (roundTrip) and, as the peer, encoding/json's lossless round trip of the
-// same body (Unmarshal into any, Marshal), as sub-benchmarks side by side.
+// benchRoundTrip is API.Bench on corpus, roundTrip the adapter's decode
+// and encode of a body.
 func benchRoundTrip(b *testing.B, corpus map[string][]byte, roundTrip func([]byte) error) {
 	for name, body := range corpus {
 		b.Run(name+"/adapter", func(b *testing.B) {

@@ -146,37 +146,17 @@ func TestEncoderOutputFollowsTheGoTypes(t *testing.T) {
 	}
 }
 
-// scalarRows returns the rows of a scalars file as (type, input, output).
-func scalarRows(t *testing.T, name string) [][3]string {
-	t.Helper()
-	var rows [][3]string
-	for _, l := range vectorLines(t, name, true) {
-		c := strings.Split(l, "\t")
-		rows = append(rows, [3]string{c[0], c[1], c[2]})
-	}
-	return rows
-}
-
 // checkFloatRows writes the f64 rows of a scalars file with enc as a
 // required float, an Option float and a float inside a Value-free nested
 // enum, in the direct and ledger forms.
 func checkFloatRows(t *testing.T, name string, enc Encoder, want int) {
-	n := 0
-	for _, r := range scalarRows(t, name) {
-		if r[0] != "f64" {
-			continue
-		}
-		n++
-		bits, err := strconv.ParseUint(strings.TrimPrefix(r[1], "0x"), 16, 64)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := math.Float64frombits(bits)
+	for _, r := range f64Rows(t, name, want) {
+		f := r.Value
 		got, err := enc.MarshalEvent(CandidateMeasuredEvent{Energy: f})
-		wantDirect := `{"event":"candidate_measured","node_id":"","generation":0,"candidate_id":"","energy":` + r[2] +
+		wantDirect := `{"event":"candidate_measured","node_id":"","generation":0,"candidate_id":"","energy":` + r.Literal +
 			`,"hard_pass":false,"residuals":[]}`
 		if err != nil || string(got) != wantDirect {
-			t.Errorf("%s %s: MarshalEvent = %v %s, want %s", name, r[1], err, got, wantDirect)
+			t.Errorf("%s %s: MarshalEvent = %v %s, want %s", name, r.Bits, err, got, wantDirect)
 		}
 		// Reading the literal back gives the same bits (NaN and the
 		// infinities are written as null, which a required f64 rejects).
@@ -184,22 +164,19 @@ func checkFloatRows(t *testing.T, name string, enc Encoder, want int) {
 		switch {
 		case math.IsNaN(f) || math.IsInf(f, 0):
 			if err == nil {
-				t.Errorf("%s %s: %s decodes as a required f64", name, r[1], r[2])
+				t.Errorf("%s %s: %s decodes as a required f64", name, r.Bits, r.Literal)
 			}
 		case err != nil:
-			t.Errorf("%s %s: UnmarshalEvent(%s) = %v", name, r[1], r[2], err)
-		case math.Float64bits(back.(CandidateMeasuredEvent).Energy) != bits:
-			t.Errorf("%s %s: %s reads back as %#x", name, r[1], r[2], math.Float64bits(back.(CandidateMeasuredEvent).Energy))
+			t.Errorf("%s %s: UnmarshalEvent(%s) = %v", name, r.Bits, r.Literal, err)
+		case math.Float64bits(back.(CandidateMeasuredEvent).Energy) != math.Float64bits(f):
+			t.Errorf("%s %s: %s reads back as %#x", name, r.Bits, r.Literal, math.Float64bits(back.(CandidateMeasuredEvent).Energy))
 		}
 		ev := GateDecisionRecordedEvent{Decision: GateDecisionAcceptedByDescent{DeltaV: f}, ObservedEnergy: &f}
 		row, err := enc.MarshalLedgerRow(ev)
-		if err != nil || !bytes.Contains(row, []byte(`{"delta_v":`+r[2]+`,"kind":"accepted_by_descent"}`)) ||
-			!bytes.Contains(row, []byte(`"observed_energy":`+r[2]+`}`)) {
-			t.Errorf("%s %s: ledger row = %v %s", name, r[1], err, row)
+		if err != nil || !bytes.Contains(row, []byte(`{"delta_v":`+r.Literal+`,"kind":"accepted_by_descent"}`)) ||
+			!bytes.Contains(row, []byte(`"observed_energy":`+r.Literal+`}`)) {
+			t.Errorf("%s %s: ledger row = %v %s", name, r.Bits, err, row)
 		}
-	}
-	if n != want {
-		t.Errorf("%s: %d f64 rows, want %d", name, n, want)
 	}
 }
 
@@ -210,19 +187,18 @@ func TestFloatsFollowScalarsTSVInTheLegacyLayout(t *testing.T) {
 func TestFloatsFollowScalarsZmijTSVInTheCurrentLayout(t *testing.T) {
 	checkFloatRows(t, "scalars_zmij.tsv", Encoder{}, 32)
 	// The package-level function is the zero Encoder's method.
-	for _, r := range scalarRows(t, "scalars_zmij.tsv") {
-		bits, _ := strconv.ParseUint(strings.TrimPrefix(r[1], "0x"), 16, 64)
-		ev := GateDecisionRecordedEvent{Decision: GateDecisionHardPass{}, BestAcceptedBefore: ptr(math.Float64frombits(bits))}
+	for _, r := range f64Rows(t, "scalars_zmij.tsv", 32) {
+		ev := GateDecisionRecordedEvent{Decision: GateDecisionHardPass{}, BestAcceptedBefore: ptr(r.Value)}
 		got, err := MarshalEvent(ev)
-		if err != nil || !bytes.HasSuffix(got, []byte(`"best_accepted_before":`+r[2]+`}`)) {
-			t.Errorf("MarshalEvent(%s) = %v %s", r[1], err, got)
+		if err != nil || !bytes.HasSuffix(got, []byte(`"best_accepted_before":`+r.Literal+`}`)) {
+			t.Errorf("MarshalEvent(%s) = %v %s", r.Bits, err, got)
 		}
 	}
 }
 
 func TestIntegersFollowScalarsTSV(t *testing.T) {
 	n := 0
-	for _, r := range scalarRows(t, "scalars.tsv") {
+	for _, r := range vectorRows(t, "scalars.tsv", 38, 4) {
 		if r[0] != "u64" {
 			continue
 		}

@@ -3,55 +3,40 @@ package toolloop
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/testvec"
 )
 
-// readVector returns the bytes of a file of the conformance vectors copied to
+// vectorPath is the path of a file of the conformance vectors copied to
 // testdata/toolloop.
+func vectorPath(name string) string { return filepath.Join("..", "testdata", "toolloop", name) }
+
+// readVector returns the bytes of a vector file.
 func readVector(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "toolloop", name))
-	if err != nil {
-		t.Fatalf("reading vector %s: %v", name, err)
-	}
-	return b
+	return testvec.Read(t, vectorPath(name))
 }
 
-// vectorLines splits a vector file on '\n' only (lines may hold raw U+2028)
-// and drops empty lines and, when comments is set, '#' lines.
+// vectorLines returns the lines of a vector file (see testvec.Lines).
 func vectorLines(t *testing.T, name string, comments bool) []string {
 	t.Helper()
-	var out []string
-	for _, l := range strings.Split(string(readVector(t, name)), "\n") {
-		if l == "" || comments && strings.HasPrefix(l, "#") {
-			continue
-		}
-		out = append(out, l)
-	}
-	return out
+	return testvec.Lines(t, vectorPath(name), comments)
 }
 
-// vectorRows returns the tab-separated columns of the rows of a vector
-// file ('#' lines skipped), and fails unless it has rows rows of cols
-// columns each.
+// vectorRows returns the columns of the rows of a vector file, failing
+// unless it has rows rows of cols columns (see testvec.Rows).
 func vectorRows(t *testing.T, name string, rows, cols int) [][]string {
 	t.Helper()
-	var out [][]string
-	for _, l := range vectorLines(t, name, true) {
-		c := strings.Split(l, "\t")
-		if len(c) != cols {
-			t.Fatalf("%s: malformed row %q", name, l)
-		}
-		out = append(out, c)
-	}
-	if len(out) != rows {
-		t.Fatalf("%s: %d rows, want %d", name, len(out), rows)
-	}
-	return out
+	return testvec.Rows(t, vectorPath(name), rows, cols)
+}
+
+// f64Rows returns the want f64 rows of a scalars file (see testvec.F64Rows).
+func f64Rows(t *testing.T, name string, want int) []testvec.F64 {
+	t.Helper()
+	return testvec.F64Rows(t, vectorPath(name), want)
 }
 
 // legacyRow is one line of legacy_rows.jsonl.

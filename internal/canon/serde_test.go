@@ -1,39 +1,22 @@
 package canon
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentkernel/agentkernel/internal/testvec"
 )
 
-// tsvRows returns the non-comment rows of a vector table, split on TAB.
-func tsvRows(t *testing.T, name string) [][]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "canon", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
+// vectorPath is the path of a file of the conformance vectors of the
+// serde_json rules, copied to testdata/toolloop.
+func vectorPath(name string) string {
+	return filepath.Join("..", "..", "testdata", "toolloop", name)
 }
 
 // hexRow is a row of a vector table whose first column is a hex-encoded
@@ -44,13 +27,10 @@ type hexRow struct {
 }
 
 // hexRows returns the rows of a vector table whose first column is hex,
-// failing unless it has n rows.
+// failing unless it has n rows of three columns.
 func hexRows(t *testing.T, name string, n int) []hexRow {
 	t.Helper()
-	rows := tsvRows(t, name)
-	if len(rows) != n {
-		t.Fatalf("%s: %d rows, want %d", name, len(rows), n)
-	}
+	rows := testvec.Rows(t, vectorPath(name), n, 3)
 	out := make([]hexRow, len(rows))
 	for i, row := range rows {
 		in, err := hex.DecodeString(row[0])
@@ -67,30 +47,17 @@ func TestSerdeFloatTables(t *testing.T) {
 		file string
 		plus bool
 	}{{"scalars.tsv", false}, {"scalars_zmij.tsv", true}} {
-		n := 0
-		for _, row := range tsvRows(t, table.file) {
-			if row[0] != "f64" {
+		for _, r := range testvec.F64Rows(t, vectorPath(table.file), 32) {
+			if got := string(AppendSerdeFloat(nil, r.Value, table.plus)); got != r.Literal {
+				t.Errorf("%s %s: got %s, want %s", table.file, r.Bits, got, r.Literal)
+			}
+			if r.Literal == "null" {
 				continue
 			}
-			n++
-			bits, err := strconv.ParseUint(strings.TrimPrefix(row[1], "0x"), 16, 64)
-			if err != nil {
-				t.Fatal(err)
+			back, err := strconv.ParseFloat(r.Literal, 64)
+			if err != nil || math.Float64bits(back) != math.Float64bits(r.Value) {
+				t.Errorf("%s %s: %s does not read back exactly", table.file, r.Bits, r.Literal)
 			}
-			f := math.Float64frombits(bits)
-			if got := string(AppendSerdeFloat(nil, f, table.plus)); got != row[2] {
-				t.Errorf("%s %s: got %s, want %s", table.file, row[1], got, row[2])
-			}
-			if row[2] == "null" {
-				continue
-			}
-			back, err := strconv.ParseFloat(row[2], 64)
-			if err != nil || math.Float64bits(back) != bits {
-				t.Errorf("%s %s: %s does not read back exactly", table.file, row[1], row[2])
-			}
-		}
-		if n != 32 {
-			t.Errorf("%s: %d f64 rows, want 32", table.file, n)
 		}
 	}
 }

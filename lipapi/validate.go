@@ -66,10 +66,7 @@ func (c Call) Validate() error {
 	if !p.failed() {
 		p = c.checkUTF8()
 	}
-	if !p.failed() {
-		return nil
-	}
-	return &ValidationError{Field: p.field, Message: p.msg}
+	return p.err()
 }
 
 // problem is a broken rule: the path of the offending field, relative to
@@ -93,12 +90,56 @@ func (p problem) under(prefix string) problem {
 	return p
 }
 
+// err returns p as the error Validate and CheckBounds return: nil when no
+// rule is broken, else a *ValidationError.
+func (p problem) err() error {
+	if !p.failed() {
+		return nil
+	}
+	return &ValidationError{Field: p.field, Message: p.msg}
+}
+
 // fail returns the problem msg on the field suffix.
 func fail(field, msg string) problem { return problem{field: field, msg: msg} }
+
+// msgReasoningBudget is the problem of reasoning payloads over
+// MaxReasoningBytesPerCall, reported on the unit whose payload exceeds it.
+const msgReasoningBudget = "reasoning payload exceeds the per-call budget"
 
 // indexed returns name[i].
 func indexed(name string, i int) string {
 	return name + "[" + strconv.Itoa(i) + "]"
+}
+
+// each applies check to the elements of s, the slice at the relative path
+// name, in order, and returns the first problem, its field under name[i].
+func each[T any](name string, s []T, check func(*T) problem) problem {
+	for i := range s {
+		if p := check(&s[i]); p.failed() {
+			return p.under(indexed(name, i))
+		}
+	}
+	return problem{}
+}
+
+// eachMessage applies check to each message of Messages and then of
+// Instructions, the legacy lists in the order every rule walks them.
+func (c *Call) eachMessage(check func(*Message) problem) problem {
+	if p := each("Messages", c.Messages, check); p.failed() {
+		return p
+	}
+	return each("Instructions", c.Instructions, check)
+}
+
+// checkRole checks that role, a message's, is set and one of the five.
+func checkRole(role Role) problem {
+	if role == "" {
+		return fail(".Role", "role is required")
+	}
+	if !role.IsKnown() {
+		return fail(".Role", "invalid role")
+	}
+	return problem{}
 }
 
 // blank reports whether s is empty after strings.TrimSpace.
@@ -190,7 +231,7 @@ func checkItemAt(items []Item, i int, ids, calls *itemIndex, total *int) problem
 		}
 	}
 	if !addItemReasoning(total, it) {
-		return fail(indexed("Items", i), "reasoning payload exceeds the per-call budget")
+		return fail(indexed("Items", i), msgReasoningBudget)
 	}
 	return problem{}
 }

@@ -24,16 +24,10 @@ package lipapi
 // cheap first gate for code about to hash, copy or parse a call: an
 // oversized call is rejected before any work proportional to its size.
 func (c Call) CheckBounds() error {
-	var p problem
 	if c.HasItemAuthority() {
-		p = c.itemBounds()
-	} else {
-		p = c.legacyBounds()
+		return c.itemBounds().err()
 	}
-	if !p.failed() {
-		return nil
-	}
-	return &ValidationError{Field: p.field, Message: p.msg}
+	return c.legacyBounds().err()
 }
 
 // Validate and CheckBounds check the same limits (bounds.go) through the
@@ -59,7 +53,7 @@ func (c *Call) itemBounds() problem {
 			return p.under(indexed("Items", i))
 		}
 		if !addItemReasoning(&total, it) {
-			return fail(indexed("Items", i), "reasoning payload exceeds the per-call budget")
+			return fail(indexed("Items", i), msgReasoningBudget)
 		}
 	}
 	return problem{}
@@ -77,7 +71,7 @@ func (it *Item) bounds() problem {
 		if p := it.contentBound(); p.failed() {
 			return p
 		}
-		return contentBounds(".Content", it.Content)
+		return each(".Content", it.Content, (*ContentPart).bounds)
 	case ItemKindItemReference:
 		return it.Reference.bounds()
 	case ItemKindToolCall:
@@ -124,7 +118,7 @@ func (tr *ToolResultItem) bounds() problem {
 	if p := tr.outputBounds(); p.failed() {
 		return p
 	}
-	return contentBounds(".ToolResult.Parts", tr.Parts)
+	return each(".ToolResult.Parts", tr.Parts, (*ContentPart).bounds)
 }
 
 // bounds checks the size bounds of ri's payload; ri and its payload may be
@@ -158,17 +152,6 @@ func (ext *OpaqueExtension) bounds() problem {
 	return ext.laterBounds()
 }
 
-// contentBounds checks the size bounds of each of parts, the slice at the
-// relative path name.
-func contentBounds(name string, parts []ContentPart) problem {
-	for j := range parts {
-		if p := parts[j].bounds(); p.failed() {
-			return p.under(indexed(name, j))
-		}
-	}
-	return problem{}
-}
-
 // legacySizes checks the envelope of a legacy call and every size bound of
 // its parts: what validateLegacy checks first after the presence of
 // messages.
@@ -177,10 +160,7 @@ func (c *Call) legacySizes() problem {
 	if p.failed() {
 		return p
 	}
-	if p := checkMessageSizes("Messages", c.Messages); p.failed() {
-		return p
-	}
-	return checkMessageSizes("Instructions", c.Instructions)
+	return c.eachMessage((*Message).checkSizes)
 }
 
 // legacyBounds checks the bounds of a call under legacy authority, in the
@@ -192,31 +172,25 @@ func (c *Call) legacyBounds() problem {
 		return p
 	}
 	total := 0
-	if p := reasoningBounds("Messages", c.Messages, &total); p.failed() {
-		return p
-	}
-	return reasoningBounds("Instructions", c.Instructions, &total)
+	return c.eachMessage(func(m *Message) problem { return m.reasoningBounds(&total) })
 }
 
-// reasoningBounds checks, for each reasoning part of the messages of the
-// list named list, the bounds of its JSON payloads and then the running
-// budget *total.
-func reasoningBounds(list string, msgs []Message, total *int) problem {
-	for i := range msgs {
-		for j := range msgs[i].Parts {
-			p := &msgs[i].Parts[j]
-			if p.Kind != PartReasoning || p.Reasoning == nil {
-				continue
-			}
-			msg := ""
-			if l := p.Reasoning.jsonOver(); l != nil {
-				msg = l.msg
-			} else if !addReasoning(total, p.Reasoning) {
-				msg = "reasoning payload exceeds the per-call budget"
-			}
-			if msg != "" {
-				return fail(indexed(indexed(list, i)+".Parts", j), msg)
-			}
+// reasoningBounds checks, for each reasoning part of m, the bounds of its
+// JSON payloads and then the running budget *total.
+func (m *Message) reasoningBounds(total *int) problem {
+	for j := range m.Parts {
+		p := &m.Parts[j]
+		if p.Kind != PartReasoning || p.Reasoning == nil {
+			continue
+		}
+		msg := ""
+		if l := p.Reasoning.jsonOver(); l != nil {
+			msg = l.msg
+		} else if !addReasoning(total, p.Reasoning) {
+			msg = msgReasoningBudget
+		}
+		if msg != "" {
+			return fail(indexed(".Parts", j), msg)
 		}
 	}
 	return problem{}

@@ -5,17 +5,6 @@ import (
 	"strings"
 )
 
-// checkContentParts applies the content part rules to each of parts, the
-// slice at the relative path name.
-func checkContentParts(name string, parts []ContentPart) problem {
-	for j := range parts {
-		if p := parts[j].check(); p.failed() {
-			return p.under(indexed(name, j))
-		}
-	}
-	return problem{}
-}
-
 // check applies the content part rules to p, with fields relative to the
 // part. Only the fields its kind uses are checked.
 func (p *ContentPart) check() problem {

@@ -126,11 +126,8 @@ func (it *Item) checkMessage() problem {
 	if it.variantCount() != 0 {
 		return fail("", "message item carries a variant payload")
 	}
-	if it.Role == "" {
-		return fail(".Role", "role is required")
-	}
-	if !it.Role.IsKnown() {
-		return fail(".Role", "invalid role")
+	if p := checkRole(it.Role); p.failed() {
+		return p
 	}
 	if len(it.Content) == 0 {
 		return fail(".Content", "content is required")
@@ -138,7 +135,7 @@ func (it *Item) checkMessage() problem {
 	if p := it.contentBound(); p.failed() {
 		return p
 	}
-	return checkContentParts(".Content", it.Content)
+	return each(".Content", it.Content, (*ContentPart).check)
 }
 
 // idBounds checks the bounds of tc's call ID and name.
@@ -200,7 +197,7 @@ func (tr *ToolResultItem) check() problem {
 	if p := tr.outputBounds(); p.failed() {
 		return p
 	}
-	return checkContentParts(".ToolResult.Parts", tr.Parts)
+	return each(".ToolResult.Parts", tr.Parts, (*ContentPart).check)
 }
 
 // sizeBounds checks the bounds of every field of cp, a non-nil compaction.

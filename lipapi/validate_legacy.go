@@ -10,48 +10,22 @@ func (c *Call) validateLegacy() problem {
 		return p
 	}
 	total := 0
-	if p := checkMessages("Messages", c.Messages, &total); p.failed() {
+	return c.eachMessage(func(m *Message) problem { return m.check(&total) })
+}
+
+// checkSizes applies the part-count bound and the size bounds of the parts
+// to m.
+func (m *Message) checkSizes() problem {
+	if p := limitParts.check(len(m.Parts)); p.failed() {
 		return p
 	}
-	return checkMessages("Instructions", c.Instructions, &total)
-}
-
-// checkMessageSizes applies the part-count and size bounds to every message
-// of the list named list.
-func checkMessageSizes(list string, msgs []Message) problem {
-	for i := range msgs {
-		parts := msgs[i].Parts
-		if limitParts.over(len(parts)) {
-			return limitParts.fail().under(indexed(list, i))
-		}
-		for j := range parts {
-			if p := parts[j].checkSizes(); p.failed() {
-				return p.under(indexed(indexed(list, i)+".Parts", j))
-			}
-		}
-	}
-	return problem{}
-}
-
-// checkMessages applies the role, part and reasoning rules to every message
-// of the list named list, adding reasoning payload bytes to *total.
-func checkMessages(list string, msgs []Message, total *int) problem {
-	for i := range msgs {
-		m := &msgs[i]
-		if p := m.check(total); p.failed() {
-			return p.under(indexed(list, i))
-		}
-	}
-	return problem{}
+	return each(".Parts", m.Parts, (*Part).checkSizes)
 }
 
 // check applies the message rules, adding reasoning payload bytes to *total.
 func (m *Message) check(total *int) problem {
-	if m.Role == "" {
-		return fail(".Role", "role is required")
-	}
-	if !m.Role.IsKnown() {
-		return fail(".Role", "invalid role")
+	if p := checkRole(m.Role); p.failed() {
+		return p
 	}
 	if len(m.Parts) == 0 {
 		return fail(".Parts", "parts are required")
@@ -63,7 +37,7 @@ func (m *Message) check(total *int) problem {
 			if m.Role != RoleAssistant {
 				msg = "reasoning parts require the assistant role"
 			} else if !addReasoning(total, p.Reasoning) {
-				msg = "reasoning payload exceeds the per-call budget"
+				msg = msgReasoningBudget
 			}
 		}
 		if msg != "" {
@@ -155,29 +129,26 @@ func (p *Part) check() string {
 // missing returns the reason a part of a kind carrying a text or a
 // reference lacks it, or that its kind is not known, or "".
 func (p *Part) missing() string {
+	var present bool
+	var reason string
 	switch p.Kind {
 	case PartText:
-		if p.Text == "" {
-			return "text part requires text"
-		}
+		present, reason = p.Text != "", "text part requires text"
 	case PartImageRef:
-		if p.ImageRef == "" {
-			return "image_ref part requires an image reference"
-		}
+		present, reason = p.ImageRef != "", "image_ref part requires an image reference"
 	case PartFileRef:
-		if p.FileRef == "" {
-			return "file_ref part requires a file reference"
-		}
+		present, reason = p.FileRef != "", "file_ref part requires a file reference"
 	case PartToolResult:
-		if p.ToolCallID == "" {
-			return "tool_result part requires a tool call id"
-		}
+		present, reason = p.ToolCallID != "", "tool_result part requires a tool call id"
 	case "":
 		return "part kind is required"
 	default:
 		return "unknown part kind"
 	}
-	return ""
+	if present {
+		return ""
+	}
+	return reason
 }
 
 // carriesNonReasoningFields reports whether a field other than Kind and

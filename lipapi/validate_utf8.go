@@ -51,29 +51,14 @@ func (c *Call) checkUTF8() problem {
 	if p := firstFailed(textUTF8("ID", c.ID), textUTF8("PreviousResponseID", c.PreviousResponseID)); p.failed() {
 		return p
 	}
-	for i := range c.Items {
-		if p := c.Items[i].checkUTF8(); p.failed() {
-			return p.under(indexed("Items", i))
-		}
-	}
-	if p := messagesUTF8("Messages", c.Messages); p.failed() {
+	if p := each("Items", c.Items, (*Item).checkUTF8); p.failed() {
 		return p
 	}
-	return messagesUTF8("Instructions", c.Instructions)
+	return c.eachMessage((*Message).checkUTF8)
 }
 
-// messagesUTF8 applies the text rule to the parts of the messages of the
-// list named list.
-func messagesUTF8(list string, msgs []Message) problem {
-	for i := range msgs {
-		for j := range msgs[i].Parts {
-			if p := msgs[i].Parts[j].checkUTF8(); p.failed() {
-				return p.under(indexed(indexed(list, i)+".Parts", j))
-			}
-		}
-	}
-	return problem{}
-}
+// checkUTF8 applies the text rule to the parts of a legacy message.
+func (m *Message) checkUTF8() problem { return each(".Parts", m.Parts, (*Part).checkUTF8) }
 
 // checkUTF8 applies the text rule to a legacy part.
 func (p *Part) checkUTF8() problem {
@@ -89,7 +74,7 @@ func (it *Item) checkUTF8() problem {
 	if p := textUTF8(".ID", it.ID); p.failed() {
 		return p
 	}
-	if p := contentUTF8(".Content", it.Content); p.failed() {
+	if p := each(".Content", it.Content, (*ContentPart).checkUTF8); p.failed() {
 		return p
 	}
 	if r := it.Reference; r != nil {
@@ -128,7 +113,7 @@ func (tr *ToolResultItem) checkUTF8() problem {
 	if p.failed() {
 		return p
 	}
-	return contentUTF8(".ToolResult.Parts", tr.Parts)
+	return each(".ToolResult.Parts", tr.Parts, (*ContentPart).checkUTF8)
 }
 
 // checkUTF8 applies the text rule to a compaction, which may be nil.
@@ -149,17 +134,6 @@ func (ext *OpaqueExtension) checkUTF8() problem {
 	return firstFailed(textUTF8(".Extension.Namespace", ext.Namespace), textUTF8(".Extension.Type", ext.Type),
 		textUTF8(".Extension.Implementor", ext.Implementor), textUTF8(".Extension.Direction", ext.Direction),
 		rawUTF8(".Extension.Data", ext.Data))
-}
-
-// contentUTF8 applies the text rule to each of parts, the slice at the
-// relative path name.
-func contentUTF8(name string, parts []ContentPart) problem {
-	for j := range parts {
-		if p := parts[j].checkUTF8(); p.failed() {
-			return p.under(indexed(name, j))
-		}
-	}
-	return problem{}
 }
 
 // checkUTF8 applies the text rule to a content part.

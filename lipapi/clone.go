@@ -150,18 +150,23 @@ type block[T any] struct{ free []T }
 // that empty copies carved from it are non-nil.
 func newBlock[T any](n int) block[T] { return block[T]{make([]T, n)} }
 
+// take carves n values from the block, with capacity n, or allocates them
+// once it is used up.
+func (b *block[T]) take(n int) []T {
+	if n > len(b.free) {
+		return make([]T, n)
+	}
+	out := b.free[:n:n]
+	b.free = b.free[n:]
+	return out
+}
+
 // slice returns a copy of s with capacity len(s), nil for nil.
 func (b *block[T]) slice(s []T) []T {
 	if s == nil {
 		return nil
 	}
-	n := len(s)
-	var out []T
-	if n <= len(b.free) {
-		out, b.free = b.free[:n:n], b.free[n:]
-	} else {
-		out = make([]T, n)
-	}
+	out := b.take(len(s))
 	copy(out, s)
 	return out
 }
@@ -171,24 +176,18 @@ func (b *block[T]) ptr(p *T) *T {
 	if p == nil {
 		return nil
 	}
-	var out *T
-	if len(b.free) > 0 {
-		out, b.free = &b.free[0], b.free[1:]
-	} else {
-		out = new(T)
-	}
+	out := &b.take(1)[0]
 	*out = *p
 	return out
 }
 
+// messages returns a copy of ms, a trajectory slice, in an allocation of
+// its own.
 func (b *cloneBlocks) messages(ms []Message) []Message {
-	if ms == nil {
-		return nil
-	}
-	out := make([]Message, len(ms))
-	for i := range ms {
+	own := newBlock[Message](len(ms))
+	out := own.slice(ms)
+	for i := range out {
 		m := &out[i]
-		*m = ms[i]
 		m.Parts = b.parts.slice(m.Parts)
 		for j := range m.Parts {
 			p := &m.Parts[j]
@@ -200,14 +199,13 @@ func (b *cloneBlocks) messages(ms []Message) []Message {
 	return out
 }
 
+// items returns a copy of items, a trajectory slice, in an allocation of
+// its own.
 func (b *cloneBlocks) items(items []Item) []Item {
-	if items == nil {
-		return nil
-	}
-	out := make([]Item, len(items))
-	for i := range items {
+	own := newBlock[Item](len(items))
+	out := own.slice(items)
+	for i := range out {
 		it := &out[i]
-		*it = items[i]
 		it.Content = b.contentParts(it.Content)
 		it.Reference = b.refs.ptr(it.Reference)
 		if it.ToolCall = b.toolCalls.ptr(it.ToolCall); it.ToolCall != nil {

@@ -16,9 +16,6 @@ func EncodeMessagesRequest(call lipapi.Call, extras *MessagesExtras) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	if call.PreviousResponseID != "" {
-		return nil, api.Cannot("PreviousResponseID", "Messages has no previous response")
-	}
 	e := encoder{e0}
 	plan := e.Body.Plan(call.Items, true)
 	lead := 0

@@ -21,7 +21,7 @@ var ErrInexpressible = errors.New("anthropic: call cannot be expressed in Messag
 const Dialect = "anthropic"
 
 var api = &wire.API{Invalid: ErrInvalidRequest, Inexpressible: ErrInexpressible,
-	Prefix: "anthropic", Dialect: Dialect}
+	Name: "Messages", Prefix: "anthropic", Dialect: Dialect}
 
 // Flags recording the form of wire elements (see wire.Shape).
 const (

@@ -159,9 +159,7 @@ func chatPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	case "text":
 		p = wire.TextOf(&o, k)
 	case "refusal":
-		if s, ok := o.Take("refusal"); ok && s != "" {
-			p = lipapi.ContentPart{Kind: lipapi.ContentPartRefusal, Refusal: s}
-		}
+		p = refusalOf(&o)
 	case "image_url":
 		p, px.Inner = nested(&o, "image_url", func(in *wire.Object) (lipapi.ContentPart, bool) {
 			url, ok := in.Take("url")

@@ -18,9 +18,6 @@ func EncodeChatRequest(call lipapi.Call, extras *ChatExtras) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if call.PreviousResponseID != "" {
-		return nil, chatAPI.Cannot("PreviousResponseID", "Chat Completions has no previous response")
-	}
 	c := chatEncoder{e}
 	plan := e.Body.Plan(call.Items, true)
 	e.W.Object(e.BodyRest(), []string{"messages"}, func(name string) {

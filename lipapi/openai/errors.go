@@ -19,9 +19,9 @@ var ErrInexpressible = errors.New("openai: call cannot be expressed in the API")
 // The two APIs as the shared wire code sees them.
 var (
 	chatAPI = &wire.API{Invalid: ErrInvalidRequest, Inexpressible: ErrInexpressible,
-		Prefix: "openai-chat"}
+		Name: "Chat Completions", Prefix: "openai-chat"}
 	responsesAPI = &wire.API{Invalid: ErrInvalidRequest, Inexpressible: ErrInexpressible,
-		Prefix: "openai-responses", Dialect: ResponsesDialect}
+		Name: "Responses", PreviousResponse: true, Prefix: "openai-responses", Dialect: ResponsesDialect}
 )
 
 // ResponsesDialect is the lipapi reasoning dialect of the reasoning items

@@ -17,6 +17,16 @@ func imagePart(url string) lipapi.ContentPart {
 	return lipapi.ContentPart{Kind: lipapi.ContentPartImageRef, ImageRef: url}
 }
 
+// refusalOf returns the part a refusal part o becomes: a refusal holding
+// its refusal member when that is a non-empty string, else the zero part
+// (o does not map).
+func refusalOf(o *wire.Object) lipapi.ContentPart {
+	if s, ok := o.Take("refusal"); ok && s != "" {
+		return lipapi.ContentPart{Kind: lipapi.ContentPartRefusal, Refusal: s}
+	}
+	return lipapi.ContentPart{}
+}
+
 // imageURL returns the URL of an image part: its reference, or its inline
 // data as a data URL.
 func imageURL(p *lipapi.ContentPart) string {

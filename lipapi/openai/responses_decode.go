@@ -281,9 +281,7 @@ func respPart(path string, v wire.Value, k lipapi.ContentPartKind) (lipapi.Conte
 	case "input_text", "output_text":
 		p = wire.TextOf(&o, k)
 	case "refusal":
-		if s, ok := o.Take("refusal"); ok && s != "" {
-			p = lipapi.ContentPart{Kind: lipapi.ContentPartRefusal, Refusal: s}
-		}
+		p = refusalOf(&o)
 	case "input_image":
 		p, px.Shape = inputImage(&o)
 	case "input_file":

@@ -18,7 +18,8 @@ type Encoder struct {
 }
 
 // NewEncoder returns an encoder of call with extras b (which may be nil),
-// once call is an item-authority call that passes lipapi's rules.
+// once call is an item-authority call that passes lipapi's rules and names
+// no previous response unless the API carries one.
 func NewEncoder(api *API, call *lipapi.Call, b *Body) (*Encoder, error) {
 	if !call.HasItemAuthority() {
 		return nil, api.Cannot("Items", "call has legacy authority; the adapters encode item-authority calls")
@@ -28,6 +29,9 @@ func NewEncoder(api *API, call *lipapi.Call, b *Body) (*Encoder, error) {
 	}
 	if err := call.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %w", api.Inexpressible, err)
+	}
+	if call.PreviousResponseID != "" && !api.PreviousResponse {
+		return nil, api.Cannot("PreviousResponseID", api.Name+" has no previous response")
 	}
 	return &Encoder{API: api, Body: b, Items: call.Items}, nil
 }

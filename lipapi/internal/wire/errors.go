@@ -13,12 +13,19 @@ import (
 var errDuplicate = errors.New("duplicate member name")
 
 // API describes one wire API to the shared code: the sentinels its errors
-// wrap and the names it gives to what lipapi cannot hold.
+// wrap, the names it gives to what lipapi cannot hold and whether it
+// carries a previous response.
 type API struct {
 	// Invalid is the sentinel of a body that is not a request of the API.
 	Invalid error
 	// Inexpressible is the sentinel of a call the API cannot carry.
 	Inexpressible error
+	// Name is the API's name in error reasons, such as "Chat Completions".
+	Name string
+	// PreviousResponse reports whether a request can name the response it
+	// continues (a call's PreviousResponseID); NewEncoder rejects a call
+	// naming one for an API that cannot.
+	PreviousResponse bool
 	// Prefix starts the Type of the extension content parts and the
 	// Namespace of the extension items the API's unknown elements become,
 	// such as "openai-chat".

@@ -102,8 +102,8 @@ func (p problem) err() error {
 // fail returns the problem msg on the field suffix.
 func fail(field, msg string) problem { return problem{field: field, msg: msg} }
 
-// msgReasoningBudget is the problem of reasoning payloads over
-// MaxReasoningBytesPerCall, reported on the unit whose payload exceeds it.
+// msgReasoningBudget is the message of the problem of the unit whose
+// reasoning payload takes the call's total over MaxReasoningBytesPerCall.
 const msgReasoningBudget = "reasoning payload exceeds the per-call budget"
 
 // indexed returns name[i].
@@ -122,13 +122,13 @@ func each[T any](name string, s []T, check func(*T) problem) problem {
 	return problem{}
 }
 
-// eachMessage applies check to each message of Messages and then of
-// Instructions, the legacy lists in the order every rule walks them.
-func (c *Call) eachMessage(check func(*Message) problem) problem {
-	if p := each("Messages", c.Messages, check); p.failed() {
+// eachList applies check to Messages and then to Instructions, each with
+// its field name: the order in which every legacy rule walks them.
+func (c *Call) eachList(check func(list string, msgs []Message) problem) problem {
+	if p := check("Messages", c.Messages); p.failed() {
 		return p
 	}
-	return each("Instructions", c.Instructions, check)
+	return check("Instructions", c.Instructions)
 }
 
 // checkRole checks that role, a message's, is set and one of the five.

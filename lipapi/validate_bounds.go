@@ -160,7 +160,7 @@ func (c *Call) legacySizes() problem {
 	if p.failed() {
 		return p
 	}
-	return c.eachMessage((*Message).checkSizes)
+	return c.eachList(checkMessageSizes)
 }
 
 // legacyBounds checks the bounds of a call under legacy authority, in the
@@ -172,25 +172,28 @@ func (c *Call) legacyBounds() problem {
 		return p
 	}
 	total := 0
-	return c.eachMessage(func(m *Message) problem { return m.reasoningBounds(&total) })
+	return c.eachList(func(list string, msgs []Message) problem { return reasoningBounds(list, msgs, &total) })
 }
 
-// reasoningBounds checks, for each reasoning part of m, the bounds of its
-// JSON payloads and then the running budget *total.
-func (m *Message) reasoningBounds(total *int) problem {
-	for j := range m.Parts {
-		p := &m.Parts[j]
-		if p.Kind != PartReasoning || p.Reasoning == nil {
-			continue
-		}
-		msg := ""
-		if l := p.Reasoning.jsonOver(); l != nil {
-			msg = l.msg
-		} else if !addReasoning(total, p.Reasoning) {
-			msg = msgReasoningBudget
-		}
-		if msg != "" {
-			return fail(indexed(".Parts", j), msg)
+// reasoningBounds checks, for each reasoning part of the messages of the
+// list named list, the bounds of its JSON payloads and then the running
+// budget *total.
+func reasoningBounds(list string, msgs []Message, total *int) problem {
+	for i := range msgs {
+		for j := range msgs[i].Parts {
+			p := &msgs[i].Parts[j]
+			if p.Kind != PartReasoning || p.Reasoning == nil {
+				continue
+			}
+			msg := ""
+			if l := p.Reasoning.jsonOver(); l != nil {
+				msg = l.msg
+			} else if !addReasoning(total, p.Reasoning) {
+				msg = msgReasoningBudget
+			}
+			if msg != "" {
+				return fail(indexed(indexed(list, i)+".Parts", j), msg)
+			}
 		}
 	}
 	return problem{}

@@ -10,16 +10,30 @@ func (c *Call) validateLegacy() problem {
 		return p
 	}
 	total := 0
-	return c.eachMessage(func(m *Message) problem { return m.check(&total) })
+	return c.eachList(func(list string, msgs []Message) problem { return checkMessages(list, msgs, &total) })
 }
 
-// checkSizes applies the part-count bound and the size bounds of the parts
-// to m.
-func (m *Message) checkSizes() problem {
-	if p := limitParts.check(len(m.Parts)); p.failed() {
-		return p
+// checkMessages applies the message rules to every message of the list
+// named list, adding reasoning payload bytes to *total.
+func checkMessages(list string, msgs []Message, total *int) problem {
+	return each(list, msgs, func(m *Message) problem { return m.check(total) })
+}
+
+// checkMessageSizes applies the part-count and size bounds to every message
+// of the list named list.
+func checkMessageSizes(list string, msgs []Message) problem {
+	for i := range msgs {
+		parts := msgs[i].Parts
+		if limitParts.over(len(parts)) {
+			return limitParts.fail().under(indexed(list, i))
+		}
+		for j := range parts {
+			if p := parts[j].checkSizes(); p.failed() {
+				return p.under(indexed(indexed(list, i)+".Parts", j))
+			}
+		}
 	}
-	return each(".Parts", m.Parts, (*Part).checkSizes)
+	return problem{}
 }
 
 // check applies the message rules, adding reasoning payload bytes to *total.

@@ -54,11 +54,21 @@ func (c *Call) checkUTF8() problem {
 	if p := each("Items", c.Items, (*Item).checkUTF8); p.failed() {
 		return p
 	}
-	return c.eachMessage((*Message).checkUTF8)
+	return c.eachList(messagesUTF8)
 }
 
-// checkUTF8 applies the text rule to the parts of a legacy message.
-func (m *Message) checkUTF8() problem { return each(".Parts", m.Parts, (*Part).checkUTF8) }
+// messagesUTF8 applies the text rule to the parts of the messages of the
+// list named list.
+func messagesUTF8(list string, msgs []Message) problem {
+	for i := range msgs {
+		for j := range msgs[i].Parts {
+			if p := msgs[i].Parts[j].checkUTF8(); p.failed() {
+				return p.under(indexed(indexed(list, i)+".Parts", j))
+			}
+		}
+	}
+	return problem{}
+}
 
 // checkUTF8 applies the text rule to a legacy part.
 func (p *Part) checkUTF8() problem {

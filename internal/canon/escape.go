@@ -116,8 +116,35 @@ func AppendSerdeString[T ~string | ~[]byte](dst []byte, s T) (_ []byte, ok bool)
 // with ok false at the first byte that is not valid UTF-8, having appended
 // an unspecified prefix.
 func appendEscaped[T ~string | ~[]byte](dst []byte, s T, mode uint8) (_ []byte, ok bool) {
+	if mode == modeHTML && len(s) <= shortHTML {
+		var i int
+		if dst, i = appendHTMLShort(dst, s); i == len(s) {
+			return dst, true
+		}
+		s = s[i:]
+	}
 	dst, _, ok = escape(dst, s, mode, false)
 	return dst, ok
+}
+
+// shortHTML is the length up to which appendEscaped writes a string in
+// modeHTML with appendHTMLShort.
+const shortHTML = 64
+
+// appendHTMLShort appends s as appendEscaped does in modeHTML, every byte
+// written from the table (one 8-byte store each, with no branch on
+// whether it is escaped, which in markup is at random) while dst has the
+// room for such a store, until a byte 0xe2, which may start U+2028 or
+// U+2029. It returns dst and how much of s it has written.
+func appendHTMLShort[T ~string | ~[]byte](dst []byte, s T) ([]byte, int) {
+	n, out := len(dst), dst[:cap(dst)]
+	i := 0
+	for ; i < len(s) && len(out)-n >= 8 && s[i] != 0xe2; i++ {
+		e := htmlTable.word[s[i]]
+		binary.LittleEndian.PutUint64(out[n:], e)
+		n += int(e >> 56)
+	}
+	return out[:n], i
 }
 
 // escape is appendEscaped; with bound it never grows dst but stops where

@@ -72,7 +72,33 @@ func FuzzStringWriters(f *testing.F) {
 		ref, refOK := checkSerdeWriters(t, s)
 		checkStreamingWriters(t, s, pad)
 		checkReadingBack(t, s, want, ref, refOK)
+		checkHTMLRewrite(t, s, pad)
 	})
+}
+
+// checkHTMLRewrite checks the rewriting of raw JSON's '<', '>', '&',
+// U+2028 and U+2029 (modeHTML), on the bytes of s whatever they are, into
+// buffers of every room up to past the output and one of pad bytes.
+func checkHTMLRewrite(t *testing.T, s string, pad uint16) {
+	t.Helper()
+	var want []byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<' || c == '>' || c == '&':
+			want = append(want, jsonEscapes[c]...)
+		case strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029"):
+			want = append(want, '\\', 'u', '2', '0', '2', "0123456789abcdef"[s[i+2]&0xf])
+			i += 2
+		default:
+			want = append(want, c)
+		}
+	}
+	for _, room := range []int{0, 1, 7, 8, 9, len(s), len(want), len(want) + 8, int(pad) % 512} {
+		got, ok := appendEscaped(make([]byte, 1, 1+room), s, modeHTML)
+		if !ok || !bytes.Equal(got[1:], want) {
+			t.Fatalf("modeHTML with room %d\n got %q\nwant %q", room, got[1:], want)
+		}
+	}
 }
 
 // checkJSONWriters checks the encoding/json-style writers of s and

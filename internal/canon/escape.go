@@ -2,6 +2,7 @@ package canon
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -208,7 +209,7 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				}
 				dst = grow(dst, wordRoom+escapedRest(len(s)-i, len(dst)-n0, i))
 			}
-			dst = escapeWord(dst, s, start, i, x, mode)
+			dst = escapeWord(dst, s, start, i, x, m, mode)
 			i += 8
 			start = i
 		}
@@ -244,9 +245,10 @@ func appendRun[T ~string | ~[]byte](dst []byte, s T, start, j int, bound bool) (
 const wordRoom = 8 + 8*MaxEscapeGrowth + 8
 
 // escapeWord appends the pending run s[start:i] (at most eight bytes) and
-// the ASCII word x at s[i:], every byte of it from the table: one 8-byte
-// store each. dst has wordRoom bytes of room.
-func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x uint64, mode uint8) []byte {
+// the ASCII word x at s[i:], whose bytes to escape m flags: the word is
+// stored whole, and each such byte is written over by its escape from the
+// table, followed by the rest of the word. dst has wordRoom bytes of room.
+func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64, mode uint8) []byte {
 	n := len(dst)
 	out := dst[:cap(dst)]
 	if r := i - start; r > 0 {
@@ -255,12 +257,18 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x uint64, mo
 		n += r
 	}
 	bt, _ := byteTables(mode)
-	for k := 0; k < 8; k++ {
+	binary.LittleEndian.PutUint64(out[n:], x)
+	done := 0 // the bytes of x written in out[:n]
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m) >> 3
 		e := bt[byte(x>>(8*k))]
+		n += k - done
 		binary.LittleEndian.PutUint64(out[n:], e)
 		n += int(e >> 56)
+		done = k + 1
+		binary.LittleEndian.PutUint64(out[n:], x>>(8*uint(done)))
 	}
-	return out[:n]
+	return out[:n+8-done]
 }
 
 // escapeAt appends the escape of the character at s[j], where nextStop

@@ -195,14 +195,44 @@ func (s *Scanner) stringRune(p, j int, out []byte, last int, flags uint8, decode
 	return j + size, out, last, flags, nil
 }
 
+// The escape automaton: where escapes come close together (JSON holding
+// source code or markup), scanString hands the string body over to
+// skipDenseEscapes, which runs a shift-based automaton over sixteen bytes of
+// ASCII at a time, as the string kernel does for UTF-8, instead of a
+// branch per escape. Its states are six-bit fields of the entry of each
+// byte: entry[b] >> state & 63 is the state after b.
+const (
+	eExit = 0  // a byte the exact path must see: absorbing
+	eText = 6  // inside the string, not after a backslash
+	eEsc  = 12 // after a backslash
+)
+
+// escapeDFA accepts ASCII string bodies without control bytes and with
+// the escapes \" \\ \b \f \n \r \t only; a quote, a control byte, any
+// other escape (\u and \/ among them) goes to eExit.
+var escapeDFA = func() (t [256]uint64) {
+	for b := 0x20; b < 0x80; b++ {
+		switch b {
+		case '"':
+		case '\\':
+			t[b] |= eEsc << eText
+		default:
+			t[b] |= eText << eText
+		}
+		if unescapes[b] != 0 && b != '/' {
+			t[b] |= eText << eEsc
+		}
+	}
+	return t
+}()
+
 // skipDenseEscapes returns how far the string body from d[i] (just past an
-// escape) runs as ASCII text with the escapes \" \\ \b \f \n \r \t only,
-// sixteen bytes a step with no branch per escape (where escapes come close
-// together, as in JSON holding code or markup), and whether that stretch
-// holds '<', '>' or '&'. It stops at the block holding a quote or control
-// byte not escaped, another escape or a byte from 0x80 up, at the last
-// sixteen bytes of d, and after a block without a backslash: at the start
-// of a block, or at the backslash ending the block before it.
+// escape) runs as ASCII text with common escapes only, sixteen bytes a
+// step (the automaton escapeDFA, as dfaBlock runs it), and whether that stretch holds '<', '>' or '&'. It stops at the
+// block holding a quote, a control byte, another escape or a byte from
+// 0x80 up, at the last sixteen bytes of d, and after a block without a
+// backslash; always where the exact path can take over: at the
+// start of a block, or at the backslash ending the block before it.
 func skipDenseEscapes(d []byte, i int) (int, bool) {
 	var html uint64
 	lastEsc := i
@@ -211,37 +241,22 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 		if (x|y)&msb != 0 {
 			break
 		}
-		bx, by := exactBytes(x, '\\'), exactBytes(y, '\\')
-		b := laneBits(bx) | laneBits(by)<<8 // backslashes, a bit per byte
-		e := escapedBits(b)
-		stop := laneBits(serdeStops7(x)&^bx) | laneBits(serdeStops7(y)&^by)<<8
-		valid := laneBits(escapeLetters7(x)) | laneBits(escapeLetters7(y))<<8
-		switch {
-		case stop&^e != 0 || e&0xffff&^valid != 0:
-			return i, html != 0 // a quote, control byte or escape to see
-		case e>>16 != 0:
+		st := dfaBlock(&escapeDFA, d, i, eText)
+		switch st & 63 {
+		case eExit:
+			return i, html != 0
+		case eEsc:
 			// The block ends with a backslash: the exact path takes
 			// the escape it begins.
 			return i + 15, html|htmlBytes7(x)|htmlBytes7(y) != 0
 		}
-		if b != 0 {
+		if (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb != 0 {
 			lastEsc = i
 		}
 		html |= htmlBytes7(x) | htmlBytes7(y)
 		i += 16
 	}
 	return i, html != 0
-}
-
-// escapedBits returns the bytes a backslash escapes, of those whose
-// backslashes b flags (a bit per byte; bit 16 is the byte after the
-// sixteen): runs of backslashes starting at an odd bit are carried to
-// their end by adding their starts, the others found by parity.
-func escapedBits(b uint64) uint64 {
-	const even = 0x5555555555555555
-	follows := b << 1
-	oddStarts := b &^ even &^ follows
-	return (even ^ (oddStarts+b)<<1) & follows
 }
 
 // textEscape reports whether the escape at d[j] may be one textEscapes

@@ -44,16 +44,3 @@ func jsonStops7(x uint64) uint64 {
 func htmlBytes7(x uint64) uint64 {
 	return ^(((x | 0x02*lsb) ^ '>'*lsb + low7) & ((x ^ '&'*lsb) + low7)) & msb
 }
-
-// escapeLetters7 flags the bytes of an ASCII word that may follow a
-// backslash in a common escape: '"', '\\', 'b', 'f', 'n', 'r' and 't'.
-func escapeLetters7(x uint64) uint64 {
-	return ^((x ^ '"'*lsb + low7) & (x ^ '\\'*lsb + low7) & ((x | 0x04*lsb) ^ 'f'*lsb + low7) & // 'b' or 'f'
-		(x ^ 'n'*lsb + low7) & (x ^ 'r'*lsb + low7) & (x ^ 't'*lsb + low7)) & msb
-}
-
-// laneBits gathers the high bits of the lanes of m into its low eight
-// bits, lane k at bit k.
-func laneBits(m uint64) uint64 {
-	return (m >> 7) * 0x0102040810204080 >> 56
-}

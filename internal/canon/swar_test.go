@@ -14,14 +14,8 @@ func TestASCIIStopsAreExactInEveryLane(t *testing.T) {
 					b := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
 					b[l1], b[l2] = byte(c1), byte(c2)
 					x := load64(b[:], 0)
-					var wj, ws, wh, we, jbits uint64
+					var wj, ws, wh uint64
 					for i, c := range b {
-						if !jsonSafe[c] {
-							jbits |= 1 << i
-						}
-						if c != '/' && unescapes[c] != 0 {
-							we |= 0x80 << (8 * i)
-						}
 						if !jsonSafe[c] {
 							wj |= 0x80 << (8 * i)
 						}
@@ -40,12 +34,6 @@ func TestASCIIStopsAreExactInEveryLane(t *testing.T) {
 					}
 					if got := htmlBytes7(x); got != wh {
 						t.Fatalf("htmlBytes7(% x) = %#x, want %#x", b, got, wh)
-					}
-					if got := escapeLetters7(x); got != we {
-						t.Fatalf("escapeLetters7(% x) = %#x, want %#x", b, got, we)
-					}
-					if got := laneBits(wj); got != jbits {
-						t.Fatalf("laneBits(%#x) = %#x, want %#x", wj, got, jbits)
 					}
 				}
 			}
@@ -101,26 +89,6 @@ func TestDigitsEndStopsAtTheFirstNonDigit(t *testing.T) {
 					t.Fatalf("digitsEnd(%q) = %d, want %d", d, got, want)
 				}
 			}
-		}
-	}
-}
-
-func TestEscapedBitsFollowTheBackslashes(t *testing.T) {
-	// Every placement of backslashes in sixteen bytes, against reading
-	// them one by one.
-	for b := uint64(0); b < 1<<16; b++ {
-		var want uint64
-		for k, escaped := 0, false; k <= 16; k++ {
-			switch {
-			case escaped:
-				want |= 1 << k
-				escaped = false
-			case k < 16 && b>>k&1 != 0:
-				escaped = true
-			}
-		}
-		if got := escapedBits(b); got != want {
-			t.Fatalf("escapedBits(%016b) = %017b, want %017b", b, got, want)
 		}
 	}
 }

@@ -228,17 +228,18 @@ var escapeDFA = func() (t [256]uint64) {
 
 // skipDenseEscapes returns how far the string body from d[i] (just past an
 // escape) runs as ASCII text with common escapes only, sixteen bytes a
-// step (the automaton escapeDFA, as dfaBlock runs it), and whether that stretch holds '<', '>' or '&'. It stops at the
-// block holding a quote, a control byte, another escape or a byte from
-// 0x80 up, at the last sixteen bytes of d, and after a block without a
-// backslash; always where the exact path can take over: at the
-// start of a block, or at the backslash ending the block before it.
+// step (the automaton escapeDFA, as dfaBlock runs it), and whether that
+// stretch holds '<', '>' or '&'. It stops at the block holding a quote, a
+// control byte, another escape or a byte from 0x80 up, at a block without
+// a backslash (the word loop of scanString takes plain text faster), and
+// at the last sixteen bytes of d; always where the exact path can take
+// over: at the start of a block, or at the backslash ending the block
+// before it.
 func skipDenseEscapes(d []byte, i int) (int, bool) {
 	var html uint64
-	lastEsc := i
-	for i+16 <= len(d) && i-lastEsc <= 16 {
+	for i+16 <= len(d) {
 		x, y := load64(d, i), load64(d, i+8)
-		if (x|y)&msb != 0 {
+		if (x|y)&msb != 0 || (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb == 0 {
 			break
 		}
 		st := dfaBlock(&escapeDFA, d, i, eText)
@@ -249,9 +250,6 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 			// The block ends with a backslash: the exact path takes
 			// the escape it begins.
 			return i + 15, html|htmlBytes7(x)|htmlBytes7(y) != 0
-		}
-		if (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb != 0 {
-			lastEsc = i
 		}
 		html |= htmlBytes7(x) | htmlBytes7(y)
 		i += 16

@@ -94,14 +94,16 @@ func TestEscapingMatchesTheReferences(t *testing.T) {
 
 // TestScanningDenseEscapesAgreesWithEncodingJSON pins the scanner's
 // automaton for string bodies dense in escapes (skipDenseEscapes) against
-// encoding/json and the flag rules: bodies of common escapes spaced 1 to
-// 40 bytes apart, broken at every offset by each thing the automaton
-// leaves to the exact path (a rare or \u escape, a raw control byte, an
+// encoding/json and the flag rules: bodies of common escapes and control
+// characters' \u00xx escapes spaced 1 to 40 bytes apart, broken at every
+// offset by each thing the automaton leaves to the exact path (a rare,
+// HTML or non-canonical \u escape, a truncated one, a raw control byte, an
 // invalid escape, non-ASCII text, invalid UTF-8, the closing quote), with
 // raw '<', '>', '&' and U+2028 around, in both modes.
 func TestScanningDenseEscapesAgreesWithEncodingJSON(t *testing.T) {
-	breakers := []string{`\/`, `\u00e9`, `\u003c`, `\u0001`, `\u2028`, "\x01", `\x`, "é", "\u2028", "\xff", `"`, `\`, "<", "&"}
-	escapes := []string{`\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f`}
+	breakers := []string{`\/`, `\u00e9`, `\u003c`, `\u0001`, `\u2028`, "\x01", `\x`, "é", "\u2028", "\xff", `"`, `\`, "<", "&",
+		`\u0008`, `\u000A`, `\u001B`, `\u0020`, `\u0100`, `\u00z`, `\u002z`}
+	escapes := []string{`\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f`, `\u001b`, `\u0000`, `\u000e`}
 	var bodies []string
 	for gap := 1; gap <= 40; gap += 3 {
 		for k, br := range breakers {
@@ -165,8 +167,9 @@ func checkDenseFlags(t *testing.T, body, want string, strict bool) {
 	}
 	f := s.Flags()
 	wantFlags := map[uint8]bool{
-		StrEscaped:    true,
-		StrRareEscape: strings.Contains(body, `\/`) || strings.Contains(body, `\u00e9`),
+		StrEscaped: true,
+		StrRareEscape: strings.Contains(body, `\/`) || strings.Contains(body, `\u00e9`) || strings.Contains(body, `\u0008`) ||
+			strings.Contains(body, `\u000A`) || strings.Contains(body, `\u001B`) || strings.Contains(body, `\u0020`) || strings.Contains(body, `\u0100`),
 		StrHTMLEscape: strings.Contains(body, `\u003c`) || strings.Contains(body, `\u2028`),
 		StrHTML:       !strict && strings.ContainsAny(body, "<>&"),
 		StrLineSep:    !strict && strings.Contains(body, "\u2028"),

@@ -124,7 +124,7 @@ func commonEscape(d []byte, j int) bool {
 }
 
 // denseRun returns where the string body from i (just past a common
-// escape) goes on after the ASCII text with common escapes that follows
+// escape) goes on after the ASCII text with escapes that follows
 // (skipDenseEscapes), and StrHTML when that stretch holds '<', '>' or '&'
 // in lax mode.
 func (s *Scanner) denseRun(i int) (int, uint8) {
@@ -205,11 +205,18 @@ const (
 	eExit = 0  // a byte the exact path must see: absorbing
 	eText = 6  // inside the string, not after a backslash
 	eEsc  = 12 // after a backslash
+	eU    = 18 // after \u
+	eU0   = 24 // after \u0
+	eU00  = 30 // after \u00
+	eU000 = 36 // after \u000
+	eU001 = 42 // after \u001
 )
 
 // escapeDFA accepts ASCII string bodies without control bytes and with
-// the escapes \" \\ \b \f \n \r \t only; a quote, a control byte, any
-// other escape (\u and \/ among them) goes to eExit.
+// the escapes \" \\ \b \f \n \r \t and the \u00xx (lowercase) escapes of
+// the control characters without those short forms only: the escapes
+// scanString would flag as nothing but StrEscaped. A quote, a control
+// byte, any other escape (\/ among them) goes to eExit.
 var escapeDFA = func() (t [256]uint64) {
 	for b := 0x20; b < 0x80; b++ {
 		switch b {
@@ -222,19 +229,30 @@ var escapeDFA = func() (t [256]uint64) {
 		if unescapes[b] != 0 && b != '/' {
 			t[b] |= eText << eEsc
 		}
+		if h := lowerHexValue[b]; h >= 0 {
+			// The last digit of \u000h or \u001h.
+			for hi, st := range [...]int{eU000, eU001} {
+				if len(jsonEscapes[hi<<4|int(h)]) == 6 {
+					t[b] |= eText << st
+				}
+			}
+		}
 	}
+	t['u'] |= eU << eEsc
+	t['0'] |= eU0<<eU | eU00<<eU0 | eU000<<eU00
+	t['1'] |= eU001 << eU00
 	return t
 }()
 
 // skipDenseEscapes returns how far the string body from d[i] (just past an
-// escape) runs as ASCII text with common escapes only, sixteen bytes a
-// step (the automaton escapeDFA, as dfaBlock runs it), and whether that
-// stretch holds '<', '>' or '&'. It stops at the block holding a quote, a
-// control byte, another escape or a byte from 0x80 up, at a block without
-// a backslash (the word loop of scanString takes plain text faster), and
-// at the last sixteen bytes of d; always where the exact path can take
-// over: at the start of a block, or at the backslash ending the block
-// before it.
+// escape) runs as ASCII text with the escapes escapeDFA accepts, sixteen
+// bytes a step (as dfaBlock runs the automaton), and whether that stretch
+// holds '<', '>' or '&'. It stops at the block holding a quote, a control
+// byte, any other escape or a byte from 0x80 up, at a block without a
+// backslash (scanString's word loop takes plain text faster), and at the
+// last sixteen bytes of d; always where the exact path can take over: at
+// the start of a block, or at the backslash of an escape that ends the
+// block before it.
 func skipDenseEscapes(d []byte, i int) (int, bool) {
 	var html uint64
 	for i+16 <= len(d) {
@@ -242,14 +260,18 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 		if (x|y)&msb != 0 || (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb == 0 {
 			break
 		}
-		st := dfaBlock(&escapeDFA, d, i, eText)
-		switch st & 63 {
+		switch dfaBlock(&escapeDFA, d, i, eText) {
 		case eExit:
 			return i, html != 0
-		case eEsc:
-			// The block ends with a backslash: the exact path takes
-			// the escape it begins.
-			return i + 15, html|htmlBytes7(x)|htmlBytes7(y) != 0
+		case eText:
+		default:
+			// The block ends inside an escape: the exact path takes it
+			// from its backslash, the last of the block.
+			k := i + 15
+			for d[k] != '\\' {
+				k--
+			}
+			return k, html|htmlBytes7(x)|htmlBytes7(y) != 0
 		}
 		html |= htmlBytes7(x) | htmlBytes7(y)
 		i += 16

@@ -1,6 +1,7 @@
 package toolloop
 
 import (
+	"bytes"
 	"math/bits"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
@@ -13,7 +14,9 @@ import (
 // the decoded strings, slices, Values and the boxing of an event or
 // variant allocate.
 type decoder struct {
-	s canon.Scanner
+	s       canon.Scanner
+	data    []byte // the document s reads
+	escaped bool   // whether data holds a backslash (so strings to decode)
 	// str is the decoded content of the last string value token next or
 	// nextMember read from s, decoded as it was scanned, and strAt that
 	// token's offset (-1 before any): the token is s's last one while
@@ -32,13 +35,17 @@ type decoder struct {
 // value) and returns its first token.
 func (d *decoder) start(data []byte) (canon.Kind, error) {
 	d.s.Reset(data, true, canon.SerdeMaxDepth)
-	d.strAt = -1
+	d.data, d.strAt = data, -1
+	d.escaped = bytes.IndexByte(data, '\\') >= 0
 	return d.next()
 }
 
 // next returns the next token, wrapping a syntax error. A string token is
 // decoded as it is scanned (see text).
 func (d *decoder) next() (canon.Kind, error) {
+	if d.escaped && cap(d.strBuf) < len(d.data)-d.s.Pos()-presizeMin {
+		d.presize()
+	}
 	k, str, err := d.s.NextDecoding(d.strBuf[:0])
 	if k == canon.KindString && err == nil {
 		if !d.s.Verbatim() {
@@ -48,6 +55,35 @@ func (d *decoder) next() (canon.Kind, error) {
 	}
 	return k, decSyntax(err)
 }
+
+// presize makes room in strBuf to decode the next token, before it is
+// scanned, when it is a string with an escape: the size of its body when
+// its first quote closes it, else the rest of the document. Decoding
+// never lengthens a string, so the string is decoded in a buffer
+// allocated once instead of one grown step by step (which allocates five
+// times a long string's size); strBuf takes at most twice the document.
+func (d *decoder) presize() {
+	i := d.s.Pos()
+	for i < len(d.data) && (d.data[i] <= ' ' || d.data[i] == ',' || d.data[i] == ':') {
+		i++ // white space and separators (anything else the Scanner rejects)
+	}
+	if i == len(d.data) || d.data[i] != '"' {
+		return
+	}
+	body := d.data[i+1:]
+	switch q := bytes.IndexByte(body, '"'); {
+	case q <= 0:
+	case body[q-1] == '\\':
+		d.strBuf = make([]byte, 0, len(body))
+	case q > cap(d.strBuf)+presizeMin && bytes.IndexByte(body[:q], '\\') >= 0:
+		d.strBuf = make([]byte, 0, q)
+	}
+}
+
+// presizeMin is how many bytes more than strBuf holds a string (or the
+// rest of the document) must span to be presized: one that short grows
+// in a few small steps, cheaper than looking ahead for it.
+const presizeMin = 192
 
 // skip consumes the rest of the value whose first token was k, validating
 // it under the same syntax rules as the rest of the input.

@@ -61,18 +61,8 @@ func refBase64URL(text string) ([]byte, bool) {
 	if len(vals)%4 == 1 {
 		return nil, false
 	}
-	var out []byte
-	var acc, bits uint
-	for _, v := range vals {
-		acc = acc<<6 | uint(v)
-		bits += 6
-		if bits >= 8 {
-			bits -= 8
-			out = append(out, byte(acc>>bits))
-			acc &= 1<<bits - 1
-		}
-	}
-	if acc != 0 { // the unused low bits of the last symbol
+	out, rest, _ := refRegroup(vals, 6, 8)
+	if rest != 0 { // the unused low bits of the last symbol
 		return nil, false
 	}
 	return out, true
@@ -80,21 +70,31 @@ func refBase64URL(text string) ([]byte, bool) {
 
 // refEncodeBase64URL is unpadded base64url, bit by bit.
 func refEncodeBase64URL(b []byte) string {
-	var out strings.Builder
-	var acc, bits uint
-	for _, c := range b {
-		acc = acc<<8 | uint(c)
-		bits += 8
-		for bits >= 6 {
-			bits -= 6
-			out.WriteByte(refAlphabet[acc>>bits&63])
-		}
-		acc &= 1<<bits - 1
+	vals, rest, bits := refRegroup(b, 8, 6)
+	if bits > 0 { // the last symbol, its unused low bits zero
+		vals = append(vals, byte(rest<<(6-bits)))
 	}
-	if bits > 0 {
-		out.WriteByte(refAlphabet[acc<<(6-bits)&63])
+	var out strings.Builder
+	for _, v := range vals {
+		out.WriteByte(refAlphabet[v])
 	}
 	return out.String()
+}
+
+// refRegroup reads in as a stream of from-bit values, most significant
+// bit first, and cuts it into to-bit values. It returns them and the
+// rest: the value of the last bits that do not fill one, and their count.
+func refRegroup(in []byte, from, to uint) (out []byte, rest, bits uint) {
+	for _, v := range in {
+		rest = rest<<from | uint(v)
+		bits += from
+		for bits >= to {
+			bits -= to
+			out = append(out, byte(rest>>bits))
+			rest &= 1<<bits - 1
+		}
+	}
+	return out, rest, bits
 }
 
 // refValidState is State.Validate's four rules.

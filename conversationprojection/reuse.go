@@ -72,11 +72,7 @@ func (pj *projector) trajectoryReusing(c *lipapi.Call, item bool, known *traject
 		return pj.trajectoryOf(c, item)
 	}
 	t := &trajectory{item: item}
-	if item {
-		t.items = c.Items
-	} else {
-		t.ins, t.msgs = c.Instructions, c.Messages
-	}
+	t.setUnits(c)
 	t.ids = make([]sum, len(t.items)+len(t.ins)+len(t.msgs))
 	r := reuser{known: known, window: window}
 	for i := range t.ids {

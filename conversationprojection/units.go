@@ -33,8 +33,8 @@ type trajectory struct {
 // of the call it restores), hashing each message unit once.
 func (pj *projector) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
 	t := &trajectory{item: item}
+	t.setUnits(c)
 	if item {
-		t.items = c.Items
 		t.ids = make([]sum, len(c.Items))
 		for i := range c.Items {
 			if c.Items[i].Kind != lipapi.ItemKindMessage {
@@ -45,7 +45,6 @@ func (pj *projector) trajectoryOf(c *lipapi.Call, item bool) *trajectory {
 		}
 		return t
 	}
-	t.ins, t.msgs = c.Instructions, c.Messages
 	t.ids = make([]sum, len(c.Instructions)+len(c.Messages))
 	for i := range t.ids {
 		id, err := pj.messageIdentity(t.message(i))
@@ -135,12 +134,18 @@ func newTrajectoryLike(t *trajectory, mIns, mMsgs int, ids bool) *trajectory {
 // of t.shallowCall: the identities stay valid.
 func (t *trajectory) withUnitsOf(c *lipapi.Call) trajectory {
 	out := *t
-	if t.item {
-		out.items = c.Items
-	} else {
-		out.ins, out.msgs = c.Instructions, c.Messages
-	}
+	out.setUnits(c)
 	return out
+}
+
+// setUnits makes c's units under t's authority t's units: its Items, or
+// its Instructions and Messages. shallowCall is the converse.
+func (t *trajectory) setUnits(c *lipapi.Call) {
+	if t.item {
+		t.items = c.Items
+	} else {
+		t.ins, t.msgs = c.Instructions, c.Messages
+	}
 }
 
 // appendUnit appends unit i of src, with its identity (or error) when t
@@ -170,7 +175,8 @@ func (t *trajectory) appendUnit(src *trajectory, i int) {
 }
 
 // shallowCall returns base with its trajectory replaced by t's units,
-// sharing their memory: for internal checks only, never returned.
+// sharing their memory (the converse of setUnits): for internal checks
+// only, never returned.
 func (t *trajectory) shallowCall(base *lipapi.Call) lipapi.Call {
 	c := *base
 	if t.item {

@@ -12,12 +12,16 @@ import (
 // any, wraps ErrInexpressible (and, for an invalid call, the
 // *lipapi.ValidationError).
 func EncodeMessagesRequest(call lipapi.Call, extras *MessagesExtras) ([]byte, error) {
-	e0, err := wire.NewEncoder(api, &call, extras.bodyOf())
-	if err != nil {
-		return nil, err
-	}
-	e := encoder{e0}
-	plan := e.Body.Plan(call.Items, true)
+	return wire.Encode(api, &call, extras.bodyOf(), true, func(e *wire.Encoder, plan []int) {
+		encoder{e}.root(plan)
+	})
+}
+
+type encoder struct{ *wire.Encoder }
+
+// root writes the root object: the instruction items that lead the plan in
+// its system member, the others in its messages member.
+func (e encoder) root(plan []int) {
 	lead := 0
 	for lead < len(plan) && instruction(&e.Items[plan[lead]]) {
 		lead++
@@ -30,10 +34,7 @@ func EncodeMessagesRequest(call lipapi.Call, extras *MessagesExtras) ([]byte, er
 			e.messages(plan[lead:])
 		}
 	})
-	return e.Result()
 }
-
-type encoder struct{ *wire.Encoder }
 
 // instruction reports whether it is a system or developer message item,
 // which Messages carries in its system member when it leads the call.

@@ -14,18 +14,14 @@ import (
 // if any, wraps ErrInexpressible (and, for an invalid call, the
 // *lipapi.ValidationError).
 func EncodeChatRequest(call lipapi.Call, extras *ChatExtras) ([]byte, error) {
-	e, err := wire.NewEncoder(chatAPI, &call, extras.bodyOf())
-	if err != nil {
-		return nil, err
-	}
-	c := chatEncoder{e}
-	plan := e.Body.Plan(call.Items, true)
-	e.W.Object(e.BodyRest(), []string{"messages"}, func(name string) {
-		if name == "messages" {
-			c.messages(plan)
-		}
+	return wire.Encode(chatAPI, &call, extras.bodyOf(), true, func(e *wire.Encoder, plan []int) {
+		c := chatEncoder{e}
+		e.W.Object(e.BodyRest(), []string{"messages"}, func(name string) {
+			if name == "messages" {
+				c.messages(plan)
+			}
+		})
 	})
-	return e.Result()
 }
 
 type chatEncoder struct{ *wire.Encoder }

@@ -12,33 +12,35 @@ import (
 // any, wraps ErrInexpressible (and, for an invalid call, the
 // *lipapi.ValidationError).
 func EncodeResponsesRequest(call lipapi.Call, extras *ResponsesExtras) ([]byte, error) {
-	e, err := wire.NewEncoder(responsesAPI, &call, extras.bodyOf())
-	if err != nil {
-		return nil, err
-	}
-	r := respEncoder{e}
-	plan := e.Body.Plan(call.Items, false)
+	return wire.Encode(responsesAPI, &call, extras.bodyOf(), false, func(e *wire.Encoder, plan []int) {
+		respEncoder{e}.root(plan, call.PreviousResponseID)
+	})
+}
+
+type respEncoder struct{ *wire.Encoder }
+
+// root writes the root object: the instructions member from the first item
+// of the plan when the body's instructions became it, the input member
+// from the others and the previous response ID prev when not empty.
+func (r respEncoder) root(plan []int, prev string) {
 	instr := -1
-	if len(plan) > 0 && wire.ShapeOf(e.Extras(plan[0]))&instructions != 0 {
+	if len(plan) > 0 && wire.ShapeOf(r.Extras(plan[0]))&instructions != 0 {
 		instr, plan = plan[0], plan[1:]
 	}
 	known := []string{"instructions", "input", "previous_response_id"}
-	e.W.Object(e.BodyRest(), known, func(name string) {
+	r.W.Object(r.BodyRest(), known, func(name string) {
 		switch name {
 		case "instructions":
 			r.instructions(instr)
 		case "input":
 			r.input(plan)
 		case "previous_response_id":
-			if call.PreviousResponseID != "" {
-				e.W.Field(name, call.PreviousResponseID)
+			if prev != "" {
+				r.W.Field(name, prev)
 			}
 		}
 	})
-	return e.Result()
 }
-
-type respEncoder struct{ *wire.Encoder }
 
 // instructions writes the instructions member from item i (-1: none).
 func (r respEncoder) instructions(i int) {

@@ -36,6 +36,19 @@ func NewEncoder(api *API, call *lipapi.Call, b *Body) (*Encoder, error) {
 	return &Encoder{API: api, Body: b, Items: call.Items}, nil
 }
 
+// Encode writes call as a body of api with extras b (which may be nil):
+// once NewEncoder accepts call, root writes the root object, given the
+// encoder and the positions of the items to write, b.Plan(call.Items,
+// order). It returns the body, or the first error.
+func Encode(api *API, call *lipapi.Call, b *Body, order bool, root func(e *Encoder, plan []int)) ([]byte, error) {
+	e, err := NewEncoder(api, call, b)
+	if err != nil {
+		return nil, err
+	}
+	root(e, e.Body.Plan(call.Items, order))
+	return e.Result()
+}
+
 // Fail records err unless an error is recorded already.
 func (e *Encoder) Fail(err error) {
 	if e.Err == nil {

@@ -25,26 +25,14 @@ type MessagesExtras struct{ body wire.Body }
 // or "max_tokens") as its JSON text, or false when the body has no such
 // member or it is one the call holds ("messages", "system").
 func (x *MessagesExtras) Member(name string) (json.RawMessage, bool) {
-	b := x.bodyOf()
-	if b == nil {
-		return nil, false
-	}
-	raw, ok := b.Rest.Get(name)
-	return json.RawMessage(raw), ok
+	return x.bodyOf().Member(name)
 }
 
 // ToolCallID returns the tool_use_id that a tool-role message item of the
 // decoded call (a tool_result block) answers, or false when item is not
 // such an item.
 func (x *MessagesExtras) ToolCallID(item lipapi.Item) (string, bool) {
-	if item.Kind != lipapi.ItemKindMessage || item.Role != lipapi.RoleTool {
-		return "", false
-	}
-	ix := x.bodyOf().Item(&item)
-	if ix == nil || ix.CallID == "" {
-		return "", false
-	}
-	return ix.CallID, true
+	return x.bodyOf().ToolCallID(&item)
 }
 
 func (x *MessagesExtras) bodyOf() *wire.Body {

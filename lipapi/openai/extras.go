@@ -24,14 +24,14 @@ type ChatExtras struct{ body wire.Body }
 // or "tools") as its JSON text, or false when the body has no such member
 // or it is one the call holds ("messages").
 func (x *ChatExtras) Member(name string) (json.RawMessage, bool) {
-	return member(x.bodyOf(), name)
+	return x.bodyOf().Member(name)
 }
 
 // ToolCallID returns the ID of the tool call that a tool-role message item
 // of the decoded call answers (its tool_call_id), or false when item is not
 // such an item.
 func (x *ChatExtras) ToolCallID(item lipapi.Item) (string, bool) {
-	return toolCallID(x.bodyOf(), &item)
+	return x.bodyOf().ToolCallID(&item)
 }
 
 func (x *ChatExtras) bodyOf() *wire.Body {
@@ -57,14 +57,14 @@ type ResponsesExtras struct{ body wire.Body }
 // or it is one the call holds ("input", "instructions" when a string,
 // "previous_response_id").
 func (x *ResponsesExtras) Member(name string) (json.RawMessage, bool) {
-	return member(x.bodyOf(), name)
+	return x.bodyOf().Member(name)
 }
 
 // ToolCallID returns the call_id that a tool-role message item of the
 // decoded call (a function_call_output) answers, or false when item is not
 // such an item.
 func (x *ResponsesExtras) ToolCallID(item lipapi.Item) (string, bool) {
-	return toolCallID(x.bodyOf(), &item)
+	return x.bodyOf().ToolCallID(&item)
 }
 
 func (x *ResponsesExtras) bodyOf() *wire.Body {
@@ -72,26 +72,4 @@ func (x *ResponsesExtras) bodyOf() *wire.Body {
 		return nil
 	}
 	return &x.body
-}
-
-func member(b *wire.Body, name string) (json.RawMessage, bool) {
-	if b == nil {
-		return nil, false
-	}
-	raw, ok := b.Rest.Get(name)
-	if !ok {
-		return nil, false
-	}
-	return json.RawMessage(raw), true
-}
-
-func toolCallID(b *wire.Body, it *lipapi.Item) (string, bool) {
-	if it.Kind != lipapi.ItemKindMessage || it.Role != lipapi.RoleTool {
-		return "", false
-	}
-	x := b.Item(it)
-	if x == nil || x.CallID == "" {
-		return "", false
-	}
-	return x.CallID, true
 }

@@ -1,6 +1,10 @@
 package wire
 
-import "github.com/agentkernel/agentkernel/lipapi"
+import (
+	"encoding/json"
+
+	"github.com/agentkernel/agentkernel/lipapi"
+)
 
 // Member is one member of a wire object kept for Encode. Raw is its JSON
 // text as the body held it, or "" for a slot: the place of a member that
@@ -136,6 +140,32 @@ func (b *Body) Item(it *lipapi.Item) *Item {
 		return nil
 	}
 	return x
+}
+
+// Member returns the kept text of the top-level member name, or false when
+// b (which may be nil) keeps no such member.
+func (b *Body) Member(name string) (json.RawMessage, bool) {
+	if b == nil {
+		return nil, false
+	}
+	raw, ok := b.Rest.Get(name)
+	if !ok {
+		return nil, false
+	}
+	return json.RawMessage(raw), true
+}
+
+// ToolCallID returns the call ID that it, a tool-role message item the
+// extras know, answers, or false for any other item.
+func (b *Body) ToolCallID(it *lipapi.Item) (string, bool) {
+	if it.Kind != lipapi.ItemKindMessage || it.Role != lipapi.RoleTool {
+		return "", false
+	}
+	x := b.Item(it)
+	if x == nil || x.CallID == "" {
+		return "", false
+	}
+	return x.CallID, true
 }
 
 // Group returns the extras of wire message g, or nil.

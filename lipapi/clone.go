@@ -181,11 +181,18 @@ func (b *block[T]) ptr(p *T) *T {
 	return out
 }
 
+// ownCopy returns a copy of s with capacity len(s), nil for nil, in an
+// allocation of its own: the copy of a trajectory slice, which a caller may
+// keep without the blocks.
+func ownCopy[T any](s []T) []T {
+	own := newBlock[T](len(s))
+	return own.slice(s)
+}
+
 // messages returns a copy of ms, a trajectory slice, in an allocation of
 // its own.
 func (b *cloneBlocks) messages(ms []Message) []Message {
-	own := newBlock[Message](len(ms))
-	out := own.slice(ms)
+	out := ownCopy(ms)
 	for i := range out {
 		m := &out[i]
 		m.Parts = b.parts.slice(m.Parts)
@@ -202,8 +209,7 @@ func (b *cloneBlocks) messages(ms []Message) []Message {
 // items returns a copy of items, a trajectory slice, in an allocation of
 // its own.
 func (b *cloneBlocks) items(items []Item) []Item {
-	own := newBlock[Item](len(items))
-	out := own.slice(items)
+	out := ownCopy(items)
 	for i := range out {
 		it := &out[i]
 		it.Content = b.contentParts(it.Content)

@@ -88,7 +88,7 @@ type limit struct {
 
 // The limits, each bound once. A value's bounds are checked by methods
 // that Validate and CheckBounds both call, in Validate's order (such as
-// ToolCallItem.idBounds); the paths of the reasoning payload's limits are
+// callRef.bounds); the paths of the reasoning payload's limits are
 // relative to the payload.
 var (
 	// A call.

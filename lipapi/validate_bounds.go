@@ -31,7 +31,7 @@ func (c Call) CheckBounds() error {
 }
 
 // Validate and CheckBounds check the same limits (bounds.go) through the
-// same methods (idBounds, outputBounds, ...), in the same order: Validate
+// same methods (callRef.bounds, outputBounds, ...), in the same order: Validate
 // between its other rules, CheckBounds alone.
 
 // itemEnvelopeBounds checks the envelope bounds of an item-authority call.
@@ -101,7 +101,7 @@ func (tc *ToolCallItem) bounds() problem {
 	if tc == nil {
 		return problem{}
 	}
-	if p := tc.idBounds(); p.failed() {
+	if p := toolCallRef.bounds(tc.CallID, tc.Name); p.failed() {
 		return p
 	}
 	return limitToolArguments.check(len(tc.Arguments))
@@ -112,7 +112,7 @@ func (tr *ToolResultItem) bounds() problem {
 	if tr == nil {
 		return problem{}
 	}
-	if p := tr.idBounds(); p.failed() {
+	if p := toolResultRef.bounds(tr.CallID, tr.Name); p.failed() {
 		return p
 	}
 	if p := tr.outputBounds(); p.failed() {

@@ -138,38 +138,53 @@ func (it *Item) checkMessage() problem {
 	return each(".Content", it.Content, (*ContentPart).check)
 }
 
-// idBounds checks the bounds of tc's call ID and name.
-func (tc *ToolCallItem) idBounds() problem {
-	return sizeProblem(limitToolCallID.of(len(tc.CallID)), limitToolCallName.of(len(tc.Name)))
+// A callRef holds the limits of the call ID and the tool name of a tool
+// call or a tool result; their paths name the two fields.
+type callRef struct{ id, name *limit }
+
+// The call references of tool calls and tool results.
+var (
+	toolCallRef   = callRef{&limitToolCallID, &limitToolCallName}
+	toolResultRef = callRef{&limitToolResultCallID, &limitToolResultName}
+)
+
+// bounds checks the bounds of a call ID and a tool name.
+func (r *callRef) bounds(callID, toolName string) problem {
+	return sizeProblem(r.id.of(len(callID)), r.name.of(len(toolName)))
+}
+
+// check applies the rules a tool call and a tool result share to a call ID
+// and a tool name: the call ID is required, and so is the name when
+// nameRequired; both are within their bounds; the name has no leading or
+// trailing white space.
+func (r *callRef) check(callID, toolName string, nameRequired bool) problem {
+	switch {
+	case blank(callID):
+		return fail(r.id.path, "call id is required")
+	case nameRequired && blank(toolName):
+		return fail(r.name.path, "tool name is required")
+	}
+	if p := r.bounds(callID, toolName); p.failed() {
+		return p
+	}
+	if outerSpace(toolName) {
+		return fail(r.name.path, "tool name has leading or trailing white space")
+	}
+	return problem{}
 }
 
 // check applies the rules of a tool_call item's payload, which may be nil.
 func (tc *ToolCallItem) check() problem {
-	switch {
-	case tc == nil:
+	if tc == nil {
 		return fail(".ToolCall", "tool_call item requires a tool call")
-	case blank(tc.CallID):
-		return fail(".ToolCall.CallID", "call id is required")
-	case blank(tc.Name):
-		return fail(".ToolCall.Name", "tool name is required")
 	}
-	if p := tc.idBounds(); p.failed() {
+	if p := toolCallRef.check(tc.CallID, tc.Name, true); p.failed() {
 		return p
-	}
-	if outerSpace(tc.Name) {
-		return fail(".ToolCall.Name", "tool name has leading or trailing white space")
 	}
 	if p := limitToolArguments.check(len(tc.Arguments)); p.failed() {
 		return p
 	}
 	return withinDepth(".ToolCall.Arguments", tc.Arguments)
-}
-
-// idBounds checks the bounds of tr's call ID and name.
-func (tr *ToolResultItem) idBounds() problem {
-	return sizeProblem(
-		limitToolResultCallID.of(len(tr.CallID)), limitToolResultName.of(len(tr.Name)),
-	)
 }
 
 // outputBounds checks the bounds of tr's output and number of parts.
@@ -179,19 +194,13 @@ func (tr *ToolResultItem) outputBounds() problem {
 
 // check applies the rules of a tool_result item's payload, which may be nil.
 func (tr *ToolResultItem) check() problem {
-	switch {
-	case tr == nil:
+	if tr == nil {
 		return fail(".ToolResult", "tool_result item requires a tool result")
-	case blank(tr.CallID):
-		return fail(".ToolResult.CallID", "call id is required")
 	}
-	if p := tr.idBounds(); p.failed() {
+	if p := toolResultRef.check(tr.CallID, tr.Name, false); p.failed() {
 		return p
 	}
-	switch {
-	case outerSpace(tr.Name):
-		return fail(".ToolResult.Name", "tool name has leading or trailing white space")
-	case (tr.Output != "") == (len(tr.Parts) != 0):
+	if (tr.Output != "") == (len(tr.Parts) != 0) {
 		return fail(".ToolResult", "tool result requires exactly one of output and parts")
 	}
 	if p := tr.outputBounds(); p.failed() {

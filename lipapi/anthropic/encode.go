@@ -300,14 +300,7 @@ func (e encoder) resultContent(i int, parts []lipapi.ContentPart, x *wire.Item) 
 func (e encoder) nativeResult(i int) {
 	tr := e.Items[i].ToolResult
 	e.resultBlock(nil, tr.CallID, func() {
-		e.W.Key("content")
-		if tr.Output != "" {
-			e.W.String(tr.Output)
-			return
-		}
-		e.W.Begin('[')
-		e.contentBlocks(i, tr.Parts, nil)
-		e.W.End(']')
+		e.ToolOutput("content", tr, func() { e.contentBlocks(i, tr.Parts, nil) })
 	})
 }
 

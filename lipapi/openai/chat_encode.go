@@ -375,16 +375,11 @@ func (c chatEncoder) nativeResult(i int) {
 		case "tool_call_id":
 			c.W.Field("tool_call_id", tr.CallID)
 		case "content":
-			if tr.Output != "" {
-				c.W.Field("content", tr.Output)
-				return
-			}
-			c.W.Key("content")
-			c.W.Begin('[')
-			for j := range tr.Parts {
-				c.part(i, j, &tr.Parts[j], nil)
-			}
-			c.W.End(']')
+			c.ToolOutput(name, tr, func() {
+				for j := range tr.Parts {
+					c.part(i, j, &tr.Parts[j], nil)
+				}
+			})
 		}
 	})
 }

@@ -226,16 +226,11 @@ func (r respEncoder) nativeOutput(i int) {
 			r.W.Field(name, tr.CallID)
 			return
 		}
-		if tr.Output != "" {
-			r.W.Field("output", tr.Output)
-			return
-		}
-		r.W.Key("output")
-		r.W.Begin('[')
-		for j := range tr.Parts {
-			r.part(i, j, &tr.Parts[j], nil, false)
-		}
-		r.W.End(']')
+		r.ToolOutput("output", tr, func() {
+			for j := range tr.Parts {
+				r.part(i, j, &tr.Parts[j], nil, false)
+			}
+		})
 	})
 }
 

@@ -109,6 +109,20 @@ func (e *Encoder) GroupShape(g int) Shape {
 	return 0
 }
 
+// ToolOutput writes the member name holding the output of tr, a tool
+// result item: its Output as a string when not empty, else an array whose
+// elements, its parts, parts writes.
+func (e *Encoder) ToolOutput(name string, tr *lipapi.ToolResultItem, parts func()) {
+	if tr.Output != "" {
+		e.W.Field(name, tr.Output)
+		return
+	}
+	e.W.Key(name)
+	e.W.Begin('[')
+	parts()
+	e.W.End(']')
+}
+
 // Result returns the output, or the first error.
 func (e *Encoder) Result() ([]byte, error) {
 	if e.Err != nil {

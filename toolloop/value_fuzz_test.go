@@ -1,6 +1,7 @@
 package toolloop
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -46,6 +47,22 @@ func FuzzParseValue(f *testing.F) {
 		}
 		if !reflect.DeepEqual(want, got) {
 			t.Fatalf("normalization changed the value: %q -> %s", data, v)
+		}
+		// The same value written by encoding/json (members sorted, a
+		// repeated one once, numbers verbatim) normalizes to the same
+		// text.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var tree any
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatal(err)
+		}
+		remarshaled, err := json.Marshal(tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, err := ParseValue(remarshaled); err != nil || w != v {
+			t.Fatalf("%q normalizes to %s, as encoding/json writes it %s (%v)", data, v, w, err)
 		}
 	})
 }

@@ -110,13 +110,24 @@ func (c *canonicalizer) keyStart(m member) uint32 {
 
 // read is the first pass: it consumes from s the rest of the value whose
 // first token k s has just returned, validating it, and records what the
-// second pass needs. It returns the offset just past the value.
+// second pass needs. It returns the offset just past the value. A value
+// spelled canonically already is recognized by skipCanonical; any other
+// is read token by token (readTokens).
 func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 	if uint64(len(s.data)) > 1<<32-2 {
 		return 0, s.errAt(0, "document larger than 4 GiB")
 	}
 	c.data, c.start = s.data, s.tokStart
 	c.canon = true
+	if end, ok := c.skipCanonical(s, k); ok {
+		return end, nil
+	}
+	return c.readTokens(s, k)
+}
+
+// readTokens is read's general pass, token by token, from the value's
+// first token k, once c is set up.
+func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 	// gap is the number of bytes that must separate the next token from
 	// the end of the last one in a compact document.
 	prevEnd, gap := s.tokStart, 0
@@ -175,7 +186,7 @@ func (c *canonicalizer) token(s *Scanner, k Kind) int {
 			c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
 		}
 	case KindNumber:
-		if c.canon && c.st == styleSerde && !c.canonicalNumber(s) {
+		if c.canon && c.st == styleSerde && !c.canonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags) {
 			c.canon = false
 		}
 	}
@@ -360,11 +371,10 @@ func (c *canonicalizer) canonicalString(s *Scanner) bool {
 	return s.flags&StrHTMLEscape == 0
 }
 
-// canonicalNumber reports whether the number token s has just returned is
-// its own serde_json normalization.
-func (c *canonicalizer) canonicalNumber(s *Scanner) bool {
-	lit := s.data[s.tokStart:s.tokEnd]
-	out, err := appendSerdeNumber(c.num[:0], lit, s.flags)
+// canonicalNumber reports whether the number literal lit, of the number
+// flags flags, is its own serde_json normalization.
+func (c *canonicalizer) canonicalNumber(lit []byte, flags uint8) bool {
+	out, err := appendSerdeNumber(c.num[:0], lit, flags)
 	return err == nil && bytes.Equal(out, lit)
 }
 

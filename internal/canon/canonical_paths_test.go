@@ -39,8 +39,12 @@ func FuzzCanonicalPaths(f *testing.F) {
 	for _, s := range []string{`{"a":[1,{"b":"\u003c\n"}],"c":"é"}`, `{"b":1,"a":2}`, `[1.0,1e+16,-0.0]`, `{"a":1,"a":2}`, `{"\u0061":1}`} {
 		f.Add([]byte(s))
 	}
+	for _, s := range spanDocs() {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, st := range []style{styleJSON, styleSerde} {
+			checkSpan(t, b, st)
 			var out []byte
 			var err error
 			if st == styleJSON {
@@ -51,6 +55,7 @@ func FuzzCanonicalPaths(f *testing.F) {
 			if err != nil {
 				continue
 			}
+			checkSpan(t, out, st)
 			if !takesFastPath(t, out, st) {
 				t.Fatalf("style %d: canonical output %q not recognised as canonical", st, out)
 			}
@@ -131,5 +136,98 @@ func TestSecondPassTakesLongStringsAsRead(t *testing.T) {
 		if err != nil || !bytes.Equal(again, serde) || !takesFastPath(t, serde, styleSerde) {
 			t.Errorf("AppendSerdeValue(%q) = %q is not its own normalization (%q, %v)", doc, serde, again, err)
 		}
+	}
+}
+
+// checkSpan checks skipCanonical against the general first pass
+// (readTokens) on the value raw starts with, in style st: a value it takes
+// is canonical to the general pass, ends where it ends and leaves the
+// Scanner in the same state; a value it refuses leaves the Scanner where
+// it was. A canonical container without a backslash, nested at most
+// spanDepth deep, must be taken.
+func checkSpan(t *testing.T, raw []byte, st style) {
+	t.Helper()
+	depth := MaxDepth
+	if st == styleSerde {
+		depth = SerdeMaxDepth
+	}
+	var fast Scanner
+	fast.Reset(raw, st == styleSerde, depth)
+	k, err := fast.Next()
+	if err != nil {
+		return
+	}
+	slow, before := fast.Clone(), fast.Clone()
+	c := canonicalizer{st: st, data: raw, start: slow.tokStart, canon: true}
+	end, err := c.readTokens(&slow, k)
+	var fc canonicalizer
+	fc.st = st
+	fastEnd, ok := fc.skipCanonical(&fast, k)
+	switch {
+	case ok && (err != nil || !c.canon || fastEnd != end || fast.pos != slow.pos ||
+		fast.depth != slow.depth || fast.state != slow.state || fast.tokStart != slow.tokStart):
+		t.Fatalf("style %d: skipCanonical took %q to %d, the general pass: canonical %v to %d (%v)", st, raw, fastEnd, c.canon, end, err)
+	case !ok && (fast.pos != before.pos || fast.depth != before.depth || fast.state != before.state || fast.tokEnd != before.tokEnd):
+		t.Fatalf("style %d: skipCanonical refused %q but moved the Scanner", st, raw)
+	case !ok && err == nil && c.canon && (k == KindObjectBegin || k == KindArrayBegin) &&
+		!bytes.ContainsRune(raw, '\\') && maxNesting(raw) <= spanDepth:
+		t.Fatalf("style %d: canonical %q not taken by skipCanonical", st, raw)
+	}
+}
+
+// maxNesting returns the deepest nesting of containers in the valid
+// document raw.
+func maxNesting(raw []byte) int {
+	var s Scanner
+	s.Reset(raw, false, MaxDepth)
+	deepest := 0
+	for {
+		k, err := s.Next()
+		if err != nil || k == KindEOF {
+			return deepest
+		}
+		deepest = max(deepest, s.Depth())
+	}
+}
+
+// spanDocs returns documents canonical in both styles but for one flaw
+// skipCanonical must refuse, at their start and at their end, beside
+// their flawless forms: the values it takes and the near misses it must
+// leave to the general pass.
+func spanDocs() []string {
+	head := `{"a":[1,-2,0.5,"é😀\n\u001f",true,false,null,{},[]],"b":{"c":{"d":[[{"e":""}]]}}`
+	docs := []string{head + `}`, `[]`, `{}`, `[[],{},[{}]]`, `[` + head + `},` + head + `}]`}
+	for _, flaw := range []string{
+		`,"b":1`, `,"a":1`, `,"B":1`, ` ,"z":1`, `,"z" :1`, `,"z": 1`, `,"z":1 `, `,"\u007a":1`, `,"z\n":1`,
+		`,"z":-0`, `,"z":1.0`, `,"z":1e5`, `,"z":1E+5`, `,"z":12345678901234567890`, `,"z":1.5e300`,
+		`,"z":"\u00e9"`, `,"z":"\/"`, `,"z":"<"`, `,"z":"\u003c"`, `,"z":"\u2028"`, ",\"z\":\"\u2029\"", `,"z":"\u001F"`,
+		`,"z":"\xff"`, `,"z":tru`, `,"z":[1,]`, `,"z":{"a":1,}`, `,"z":[1}`, `,"z"`, `,"z":`, `,`,
+	} {
+		docs = append(docs, head+flaw+`}`, `{`+strings.TrimPrefix(flaw, ",")+`}`)
+	}
+	nest := func(n int) string { return strings.Repeat(`{"a":[`, n) + strings.Repeat(`]}`, n) }
+	return append(docs, nest(spanDepth/2), nest(spanDepth/2+1), nest(SerdeMaxDepth/2+1))
+}
+
+// TestSkipCanonicalAgreesWithTheGeneralPass checks skipCanonical on the
+// documents that reach it and its near misses (spanDocs), in both styles.
+func TestSkipCanonicalAgreesWithTheGeneralPass(t *testing.T) {
+	taken := 0
+	for _, doc := range spanDocs() {
+		for _, st := range []style{styleJSON, styleSerde} {
+			checkSpan(t, []byte(doc), st)
+			var s Scanner
+			s.Reset([]byte(doc), st == styleSerde, MaxDepth)
+			if k, err := s.Next(); err == nil {
+				var c canonicalizer
+				c.st = st
+				if _, ok := c.skipCanonical(&s, k); ok {
+					taken++
+				}
+			}
+		}
+	}
+	if taken < 10 {
+		t.Fatalf("skipCanonical took %d of the documents, want at least 10", taken)
 	}
 }

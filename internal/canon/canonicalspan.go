@@ -1,0 +1,158 @@
+package canon
+
+import "bytes"
+
+// A value that is canonical already, as a client or this package wrote
+// it, is recognized in one loop over its bytes: no token dispatch, no
+// member records, only the last name of each open object. The general
+// first pass (read) takes every other value from its start.
+
+// spanDepth is the nesting, counting the value's own container, that
+// spanCheck follows; a deeper value is left to the general pass.
+const spanDepth = 32
+
+// spanCheck follows a container value spelled in the canonical form of a
+// style: compact, names strictly increasing and without escapes, strings
+// and numbers spelled as the style writes them.
+type spanCheck struct {
+	c     *canonicalizer
+	s     *Scanner // scans the strings and numbers; its state is left alone
+	base  int      // the Scanner's depth inside the value's own container
+	depth int      // open containers of the value beyond its own
+	objs  uint64   // bit i: open container i (0: the value's own) is an object
+	names [spanDepth]uint64
+}
+
+// skipCanonical consumes from s the rest of the container value whose
+// first token k s has just returned, when the value is spelled in the
+// style's canonical form (see spanCheck), and returns the offset just past
+// it and true; s is then left as if it had returned the value's last
+// token. Otherwise it returns false and s has not moved: the value is not
+// canonical, or is malformed, nested too deeply or has a name with
+// escapes, which the general pass sorts out.
+func (c *canonicalizer) skipCanonical(s *Scanner, k Kind) (int, bool) {
+	if k != KindObjectBegin && k != KindArrayBegin {
+		return 0, false
+	}
+	v := spanCheck{c: c, s: s, base: s.depth}
+	if k == KindObjectBegin {
+		v.objs = 1
+	}
+	end, ok := v.run(s.tokEnd)
+	if !ok {
+		return 0, false
+	}
+	s.depth, s.flags = v.base, 0
+	s.leave(end)
+	return end, true
+}
+
+// run follows the value from p, just past its opening bracket, and
+// returns the offset just past its closing one.
+func (v *spanCheck) run(p int) (int, bool) {
+	d := v.s.data
+	empty := true // p is just past an opening bracket
+	for p < len(d) {
+		if !empty || d[p] != v.closer() {
+			var opened, ok bool
+			if p, opened, ok = v.element(p); !ok {
+				return 0, false
+			}
+			if empty = opened; opened {
+				continue
+			}
+		}
+		// After a complete value: the brackets it closes, then a comma.
+		for p < len(d) && d[p] != ',' {
+			if d[p] != v.closer() {
+				return 0, false
+			}
+			if p++; v.depth == 0 {
+				return p, true
+			}
+			v.depth--
+		}
+		p++
+		empty = false
+	}
+	return 0, false
+}
+
+// closer returns the closing bracket of the innermost open container.
+func (v *spanCheck) closer() byte {
+	if v.objs>>v.depth&1 == 1 {
+		return '}'
+	}
+	return ']'
+}
+
+// element checks the element at p (a member, in an object) and returns the
+// offset past it, or, when its value opens a container, past the bracket
+// (opened set).
+func (v *spanCheck) element(p int) (next int, opened, ok bool) {
+	if v.objs>>v.depth&1 == 1 {
+		if p, ok = v.name(p); !ok {
+			return 0, false, false
+		}
+	}
+	if p >= len(v.s.data) {
+		return 0, false, false
+	}
+	switch c := v.s.data[p]; c {
+	case '{', '[':
+		if v.depth+1 >= spanDepth || v.base+v.depth >= v.s.maxDepth {
+			return 0, false, false
+		}
+		v.depth++
+		v.objs &^= 1 << v.depth
+		if c == '{' {
+			v.objs |= 1 << v.depth
+			v.names[v.depth] = 0
+		}
+		return p + 1, true, true
+	}
+	p, ok = v.scalar(p)
+	return p, false, ok
+}
+
+// name checks the member name at p, which must follow the innermost
+// object's previous name, and the colon after it, and returns the offset
+// past the colon.
+func (v *spanCheck) name(p int) (int, bool) {
+	d := v.s.data
+	if p >= len(d) || d[p] != '"' {
+		return 0, false
+	}
+	end, _, err := v.s.scanString(p, nil, false)
+	if err != nil || !v.s.Verbatim() || !v.c.canonicalString(v.s) {
+		return 0, false
+	}
+	if prev := v.names[v.depth]; prev != 0 && bytes.Compare(d[prev>>32:uint32(prev)], d[p+1:end-1]) >= 0 {
+		return 0, false
+	}
+	v.names[v.depth] = uint64(p+1)<<32 | uint64(end-1)
+	if end >= len(d) || d[end] != ':' {
+		return 0, false
+	}
+	return end + 1, true
+}
+
+// scalar checks the string, number or literal at p and returns the offset
+// past it.
+func (v *spanCheck) scalar(p int) (int, bool) {
+	s := v.s
+	switch c := s.data[p]; {
+	case c == '"':
+		end, _, err := s.scanString(p, nil, false)
+		return end, err == nil && v.c.canonicalString(s)
+	case c == '-' || c-'0' < 10:
+		end, err := s.scanNumber(p)
+		return end, err == nil && (v.c.st == styleJSON || v.c.canonicalNumber(s.data[p:end], s.flags))
+	}
+	for _, lit := range [...]string{"true", "false", "null"} {
+		if bytes.HasPrefix(s.data[p:], []byte(lit)) {
+			return p + len(lit), true
+		}
+	}
+	return 0, false
+}

@@ -13,10 +13,12 @@ const spanDepth = 32
 
 // spanCheck follows a container value spelled in the canonical form of a
 // style: compact, names strictly increasing and without escapes, strings
-// and numbers spelled as the style writes them.
+// and numbers spelled as the style writes them. Its steps return the
+// offset where the value goes on, or -1 where it is not canonical.
 type spanCheck struct {
 	c     *canonicalizer
 	s     *Scanner // scans the strings and numbers; its state is left alone
+	d     []byte   // the Scanner's document
 	base  int      // the Scanner's depth inside the value's own container
 	depth int      // open containers of the value beyond its own
 	objs  uint64   // bit i: open container i (0: the value's own) is an object
@@ -34,12 +36,12 @@ func (c *canonicalizer) skipCanonical(s *Scanner, k Kind) (int, bool) {
 	if k != KindObjectBegin && k != KindArrayBegin {
 		return 0, false
 	}
-	v := spanCheck{c: c, s: s, base: s.depth}
+	v := spanCheck{c: c, s: s, d: s.data, base: s.depth}
 	if k == KindObjectBegin {
 		v.objs = 1
 	}
-	end, ok := v.run(s.tokEnd)
-	if !ok {
+	end := v.run(s.tokEnd)
+	if end < 0 {
 		return 0, false
 	}
 	s.depth, s.flags = v.base, 0
@@ -49,33 +51,41 @@ func (c *canonicalizer) skipCanonical(s *Scanner, k Kind) (int, bool) {
 
 // run follows the value from p, just past its opening bracket, and
 // returns the offset just past its closing one.
-func (v *spanCheck) run(p int) (int, bool) {
-	d := v.s.data
+func (v *spanCheck) run(p int) int {
+	d := v.d
 	empty := true // p is just past an opening bracket
 	for p < len(d) {
 		if !empty || d[p] != v.closer() {
-			var opened, ok bool
-			if p, opened, ok = v.element(p); !ok {
-				return 0, false
+			if v.objs>>v.depth&1 == 1 {
+				if p = v.name(p); p < 0 || p >= len(d) {
+					return -1
+				}
 			}
-			if empty = opened; opened {
+			if c := d[p]; c == '{' || c == '[' {
+				if !v.open(c) {
+					return -1
+				}
+				p, empty = p+1, true
 				continue
+			}
+			if p = v.scalar(p); p < 0 {
+				return -1
 			}
 		}
 		// After a complete value: the brackets it closes, then a comma.
 		for p < len(d) && d[p] != ',' {
 			if d[p] != v.closer() {
-				return 0, false
+				return -1
 			}
 			if p++; v.depth == 0 {
-				return p, true
+				return p
 			}
 			v.depth--
 		}
 		p++
 		empty = false
 	}
-	return 0, false
+	return -1
 }
 
 // closer returns the closing bracket of the innermost open container.
@@ -86,73 +96,63 @@ func (v *spanCheck) closer() byte {
 	return ']'
 }
 
-// element checks the element at p (a member, in an object) and returns the
-// offset past it, or, when its value opens a container, past the bracket
-// (opened set).
-func (v *spanCheck) element(p int) (next int, opened, ok bool) {
-	if v.objs>>v.depth&1 == 1 {
-		if p, ok = v.name(p); !ok {
-			return 0, false, false
-		}
+// open enters the container whose opening bracket is c, unless that
+// nests deeper than spanCheck follows or than the Scanner allows.
+func (v *spanCheck) open(c byte) bool {
+	if v.depth+1 >= spanDepth || v.base+v.depth >= v.s.maxDepth {
+		return false
 	}
-	if p >= len(v.s.data) {
-		return 0, false, false
+	v.depth++
+	v.objs &^= 1 << v.depth
+	if c == '{' {
+		v.objs |= 1 << v.depth
+		v.names[v.depth] = 0
 	}
-	switch c := v.s.data[p]; c {
-	case '{', '[':
-		if v.depth+1 >= spanDepth || v.base+v.depth >= v.s.maxDepth {
-			return 0, false, false
-		}
-		v.depth++
-		v.objs &^= 1 << v.depth
-		if c == '{' {
-			v.objs |= 1 << v.depth
-			v.names[v.depth] = 0
-		}
-		return p + 1, true, true
-	}
-	p, ok = v.scalar(p)
-	return p, false, ok
+	return true
 }
 
 // name checks the member name at p, which must follow the innermost
 // object's previous name, and the colon after it, and returns the offset
 // past the colon.
-func (v *spanCheck) name(p int) (int, bool) {
-	d := v.s.data
-	if p >= len(d) || d[p] != '"' {
-		return 0, false
+func (v *spanCheck) name(p int) int {
+	d := v.d
+	if d[p] != '"' {
+		return -1
 	}
 	end, _, err := v.s.scanString(p, nil, false)
 	if err != nil || !v.s.Verbatim() || !v.c.canonicalString(v.s) {
-		return 0, false
+		return -1
 	}
 	if prev := v.names[v.depth]; prev != 0 && bytes.Compare(d[prev>>32:uint32(prev)], d[p+1:end-1]) >= 0 {
-		return 0, false
+		return -1
 	}
 	v.names[v.depth] = uint64(p+1)<<32 | uint64(end-1)
 	if end >= len(d) || d[end] != ':' {
-		return 0, false
+		return -1
 	}
-	return end + 1, true
+	return end + 1
 }
 
 // scalar checks the string, number or literal at p and returns the offset
 // past it.
-func (v *spanCheck) scalar(p int) (int, bool) {
+func (v *spanCheck) scalar(p int) int {
 	s := v.s
-	switch c := s.data[p]; {
+	switch c := v.d[p]; {
 	case c == '"':
-		end, _, err := s.scanString(p, nil, false)
-		return end, err == nil && v.c.canonicalString(s)
+		if end, _, err := s.scanString(p, nil, false); err == nil && v.c.canonicalString(s) {
+			return end
+		}
+		return -1
 	case c == '-' || c-'0' < 10:
-		end, err := s.scanNumber(p)
-		return end, err == nil && (v.c.st == styleJSON || v.c.canonicalNumber(s.data[p:end], s.flags))
+		if end, err := s.scanNumber(p); err == nil && (v.c.st == styleJSON || v.c.canonicalNumber(v.d[p:end], s.flags)) {
+			return end
+		}
+		return -1
 	}
 	for _, lit := range [...]string{"true", "false", "null"} {
-		if bytes.HasPrefix(s.data[p:], []byte(lit)) {
-			return p + len(lit), true
+		if bytes.HasPrefix(v.d[p:], []byte(lit)) {
+			return p + len(lit)
 		}
 	}
-	return 0, false
+	return -1
 }

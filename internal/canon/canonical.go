@@ -60,6 +60,10 @@ type emitFrame struct {
 type canonicalizer struct {
 	data []byte
 	st   style
+	// likelyCanonical: the values read are usually canonical already
+	// (a Value in an event perspt or this module wrote), so read tries
+	// skipCanonical first; a value that is not wastes the part it read.
+	likelyCanonical bool
 	// The members (see mem) hold, from their start, the members of the
 	// open objects (innermost last) and, from their end, those of the
 	// recorded objects.
@@ -110,17 +114,19 @@ func (c *canonicalizer) keyStart(m member) uint32 {
 
 // read is the first pass: it consumes from s the rest of the value whose
 // first token k s has just returned, validating it, and records what the
-// second pass needs. It returns the offset just past the value. A value
-// spelled canonically already is recognized by skipCanonical; any other
-// is read token by token (readTokens).
+// second pass needs. It returns the offset just past the value. Where
+// values are likely canonical already, a value so spelled is recognized
+// by skipCanonical; any other is read token by token (readTokens).
 func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
 	if uint64(len(s.data)) > 1<<32-2 {
 		return 0, s.errAt(0, "document larger than 4 GiB")
 	}
 	c.data, c.start = s.data, s.tokStart
 	c.canon = true
-	if end, ok := c.skipCanonical(s, k); ok {
-		return end, nil
+	if c.likelyCanonical {
+		if end, ok := c.skipCanonical(s, k); ok {
+			return end, nil
+		}
 	}
 	return c.readTokens(s, k)
 }

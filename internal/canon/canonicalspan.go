@@ -8,8 +8,10 @@ import "bytes"
 // first pass (read) takes every other value from its start.
 
 // spanDepth is the nesting, counting the value's own container, that
-// spanCheck follows; a deeper value is left to the general pass.
-const spanDepth = 32
+// spanCheck follows; a deeper value is left to the general pass. The last
+// name of each open object is kept in the canonicalizer's fixed members,
+// which the general pass only uses after spanCheck has given up.
+const spanDepth = len(canonicalizer{}.memberFix)
 
 // spanCheck follows a container value spelled in the canonical form of a
 // style: compact, names strictly increasing and without escapes, strings
@@ -17,12 +19,12 @@ const spanDepth = 32
 // offset where the value goes on, or -1 where it is not canonical.
 type spanCheck struct {
 	c     *canonicalizer
-	s     *Scanner // scans the strings and numbers; its state is left alone
-	d     []byte   // the Scanner's document
-	base  int      // the Scanner's depth inside the value's own container
-	depth int      // open containers of the value beyond its own
-	objs  uint64   // bit i: open container i (0: the value's own) is an object
-	names [spanDepth]uint64
+	s     *Scanner           // scans the strings and numbers; its state is left alone
+	d     []byte             // the Scanner's document
+	base  int                // the Scanner's depth inside the value's own container
+	depth int                // open containers of the value beyond its own
+	objs  uint64             // bit i: open container i (0: the value's own) is an object
+	names *[spanDepth]member // the last name of open object i (n == 0: none yet)
 }
 
 // skipCanonical consumes from s the rest of the container value whose
@@ -36,9 +38,9 @@ func (c *canonicalizer) skipCanonical(s *Scanner, k Kind) (int, bool) {
 	if k != KindObjectBegin && k != KindArrayBegin {
 		return 0, false
 	}
-	v := spanCheck{c: c, s: s, d: s.data, base: s.depth}
+	v := spanCheck{c: c, s: s, d: s.data, base: s.depth, names: &c.memberFix}
 	if k == KindObjectBegin {
-		v.objs = 1
+		v.objs, v.names[0] = 1, member{}
 	}
 	end := v.run(s.tokEnd)
 	if end < 0 {
@@ -106,7 +108,7 @@ func (v *spanCheck) open(c byte) bool {
 	v.objs &^= 1 << v.depth
 	if c == '{' {
 		v.objs |= 1 << v.depth
-		v.names[v.depth] = 0
+		v.names[v.depth] = member{}
 	}
 	return true
 }
@@ -123,10 +125,10 @@ func (v *spanCheck) name(p int) int {
 	if err != nil || !v.s.Verbatim() || !v.c.canonicalString(v.s) {
 		return -1
 	}
-	if prev := v.names[v.depth]; prev != 0 && bytes.Compare(d[prev>>32:uint32(prev)], d[p+1:end-1]) >= 0 {
+	if prev := v.names[v.depth]; prev.n != 0 && bytes.Compare(d[prev.off:prev.off+prev.n-1], d[p+1:end-1]) >= 0 {
 		return -1
 	}
-	v.names[v.depth] = uint64(p+1)<<32 | uint64(end-1)
+	v.names[v.depth] = member{off: uint32(p + 1), n: uint32(end - p - 1)}
 	if end >= len(d) || d[end] != ':' {
 		return -1
 	}

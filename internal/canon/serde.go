@@ -176,7 +176,7 @@ func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch 
 
 // serdeValueFrom is AppendSerdeValueFrom, or SerdeValueFrom with alias set.
 func serdeValueFrom(dst []byte, s *Scanner, k Kind, alias bool) ([]byte, bool, error) {
-	c := canonicalizer{st: styleSerde}
+	c := canonicalizer{st: styleSerde, likelyCanonical: true}
 	start := s.tokStart
 	end, err := c.read(s, k)
 	if err != nil {

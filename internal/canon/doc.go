@@ -35,10 +35,10 @@
 // nothing but the output (a Digest: its window, once). Canonical
 // re-encoding reads the value twice and never holds a node per token: the
 // first pass validates it and notes whether it is canonical already (then
-// it is copied or hashed whole; a container spelled canonically, with
-// names free of escapes and nested at most 32 deep, is recognized in one
-// loop over its bytes that keeps only the last name of each open object);
-// otherwise it keeps an 8-byte record per
+// it is copied or hashed whole; a serde_json value read from a larger
+// document, usually canonical already, is first tried by one loop over its
+// bytes that keeps only the last name of each open object and accepts
+// names free of escapes nested at most 32 deep); otherwise it keeps an 8-byte record per
 // member of each object whose names are not strictly increasing, a 16-byte
 // record per such object and a 12-byte record per string value of 64
 // bytes or more, and the second pass writes the value, jumping to each

@@ -164,15 +164,20 @@ func checkSpan(t *testing.T, raw []byte, st style) {
 	fc.st = st
 	fastEnd, ok := fc.skipCanonical(&fast, k)
 	switch {
-	case ok && (err != nil || !c.canon || fastEnd != end || fast.pos != slow.pos ||
-		fast.depth != slow.depth || fast.state != slow.state || fast.tokStart != slow.tokStart):
+	case ok && (err != nil || !c.canon || fastEnd != end || scannerAt(fast) != scannerAt(slow)):
 		t.Fatalf("style %d: skipCanonical took %q to %d, the general pass: canonical %v to %d (%v)", st, raw, fastEnd, c.canon, end, err)
-	case !ok && (fast.pos != before.pos || fast.depth != before.depth || fast.state != before.state || fast.tokEnd != before.tokEnd):
+	case !ok && scannerAt(fast) != scannerAt(before):
 		t.Fatalf("style %d: skipCanonical refused %q but moved the Scanner", st, raw)
 	case !ok && err == nil && c.canon && (k == KindObjectBegin || k == KindArrayBegin) &&
 		!bytes.ContainsRune(raw, '\\') && maxNesting(raw) <= spanDepth:
 		t.Fatalf("style %d: canonical %q not taken by skipCanonical", st, raw)
 	}
+}
+
+// scannerAt returns where s stands: its position, depth, state and last
+// token.
+func scannerAt(s Scanner) [5]int {
+	return [5]int{s.pos, s.depth, int(s.state), s.tokStart, s.tokEnd}
 }
 
 // maxNesting returns the deepest nesting of containers in the valid

@@ -314,3 +314,31 @@ func nilEmpties(v reflect.Value) reflect.Value {
 	}
 	return v
 }
+
+// TestDecodedValuesEqualParseValue checks that a Value read inside an
+// event is the Value ParseValue makes of the same text, for arguments in
+// the normalized form (which the decoder recognizes in one loop) and for
+// each flaw that leaves them to the general normalization, at their start
+// and at their end.
+func TestDecodedValuesEqualParseValue(t *testing.T) {
+	head := `{"a":[1,-2,0.5,"é😀\n\u001f",true,false,null,{},[]],"b":{"c":{"d":[[{"e":""}]]}}`
+	args := []string{head + `}`, `{}`, `[[],{},[{}]]`, `[` + head + `},` + head + `}]`,
+		strings.Repeat(`{"a":[`, 16) + strings.Repeat(`]}`, 16), strings.Repeat(`{"a":[`, 17) + strings.Repeat(`]}`, 17)}
+	for _, flaw := range []string{`,"b":1`, `,"a":1`, `,"B":1`, ` ,"z":1`, `,"z" :1`, `,"z":1 `, `,"\u007a":1`,
+		`,"z\n":1`, `,"z":-0`, `,"z":1.0`, `,"z":1e5`, `,"z":12345678901234567890`, `,"z":"\u00e9"`, `,"z":"\/"`} {
+		args = append(args, head+flaw+`}`, `{`+strings.TrimLeft(flaw, " ,")+`}`)
+	}
+	for _, a := range args {
+		want, err := ParseValue([]byte(a))
+		if err != nil {
+			t.Fatalf("ParseValue(%q): %v", a, err)
+		}
+		ev, err := UnmarshalEvent([]byte(`{"event":"tool_call_observed","call":{"call_id":"c","name":"n","arguments":` + a + `}}`))
+		if err != nil {
+			t.Fatalf("arguments %q: %v", a, err)
+		}
+		if got := ev.(ToolCallObservedEvent).Call.Arguments; got != want {
+			t.Errorf("arguments %q decode to %s, ParseValue gives %s", a, got, want)
+		}
+	}
+}

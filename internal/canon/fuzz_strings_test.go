@@ -53,6 +53,10 @@ var stringSeeds = []string{
 	"Le café où l'élève — naïve", "👍🏽 👨‍👩‍👧 ❤️", "مرحبا שלום", "line\r\nlog\ttab\"q\\",
 	"\xf4\x8f\xbf\xbf\xf4\x90\x80\x80\xf0\x8f\xbf\xbf\xe0\x9f\xbf\xc1\xbf", "\xe0\xa4\xb9\xe0\xa4\xbf\xe0\xa4\xa8\xe0\xa5\x8d\xe0\xa4\xa6\xe0\xa5\x80",
 	strings.Repeat("ab<c\u2028é\xff", 700),
+	// Four-byte sequences led by F1 to F3 (a flag's tag characters, plane
+	// 2 and 15), across blocks, and broken ones; F4 beside them.
+	"flag 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F\n\U00020000\U0003FFFF\U000FFFFD\U0010FFFD\U00100000",
+	"1234567890abcde\U000E0067\U000E0067\xf3\xa0\x81\n\xf1\x80\x80\x7f\xf2\x80\x80",
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary

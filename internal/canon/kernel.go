@@ -29,19 +29,20 @@ const (
 // The automaton's states. Each is the shift that selects its 6-bit field
 // in a table entry: entry[b] >> state & 63 is the state after byte b.
 // dErr is absorbing, so one test after a block tells whether any byte of
-// it needed work. Four-byte sequences led by F1 to F4 and the lead bytes
-// C0, C1 and F5 to FF go to dErr; the caller decodes what it stops at
-// exactly (decodeRune).
+// it needed work. Four-byte sequences led by F4 (U+100000 to U+10FFFF)
+// and the lead bytes C0, C1 and F5 to FF go to dErr; the caller decodes
+// what it stops at exactly (decodeRune).
 const (
 	dErr  = 0  // a byte needing work, or malformed UTF-8
 	dAcc  = 6  // between sequences
 	dC1   = 12 // one continuation byte due
 	dC2   = 18 // two continuation bytes due
-	dE0   = 24 // after E0: A0 to BF, then one more
-	dED   = 30 // after ED: 80 to 9F, then one more
-	dF0   = 36 // after F0: 90 to BF, then two more
-	dE2   = 42 // after E2, in modeJSON: 80 leads to dE280
-	dE280 = 48 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
+	dC3   = 24 // three continuation bytes due
+	dE0   = 30 // after E0: A0 to BF, then one more
+	dED   = 36 // after ED: 80 to 9F, then one more
+	dF0   = 42 // after F0: 90 to BF, then two more
+	dE2   = 48 // after E2, in modeJSON: 80 leads to dE280
+	dE280 = 54 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
 )
 
 // dfaSerde, dfaJSON and dfaHTML are the automaton's tables for modeSerde,
@@ -85,8 +86,10 @@ func dfaEntry(b byte, mode uint8) uint64 {
 		return dC2 << dAcc
 	case b == 0xf0:
 		return dF0 << dAcc
+	case b < 0xf4:
+		return dC3 << dAcc
 	}
-	return 0 // F1 to FF: left to the exact decoder
+	return 0 // F4 to FF: left to the exact decoder
 }
 
 // stops reports whether mode stops at the ASCII byte b.
@@ -105,7 +108,7 @@ func stops(b byte, mode uint8) bool {
 // continuation is the table entry of the continuation byte b: the state
 // after it in each state that expects one.
 func continuation(b byte) uint64 {
-	e := uint64(dAcc)<<dC1 | dC1<<dC2
+	e := uint64(dAcc)<<dC1 | dC1<<dC2 | dC2<<dC3
 	if b >= 0xa0 {
 		e |= dC1 << dE0
 	} else {
@@ -151,7 +154,7 @@ func dfaBlock[T ~string | ~[]byte](t *[256]uint64, s T, i int, st uint64) uint64
 // nextStop returns the first offset j ≥ i at which s needs a closer look in
 // the given mode, i being at a UTF-8 sequence boundary: an ASCII byte the
 // mode stops at, or the first byte of a sequence the automaton does not
-// accept — invalid UTF-8, a sequence led by F1 to F4, or (modeJSON, and
+// accept — invalid UTF-8, a sequence led by F4, or (modeJSON, and
 // modeLax outside ASCII blocks) U+2028 or U+2029 — which the caller
 // decodes exactly. The bytes [i, j) are valid UTF-8 needing no work. It
 // returns len(s) when there is nothing more. In modeLax, html reports

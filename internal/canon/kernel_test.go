@@ -21,7 +21,7 @@ func safeTable(esc *[0x80]string) (t [256]bool) {
 // refStop is nextStop written byte by byte from the rules: the first
 // offset from i of an ASCII byte the mode stops at, of a byte that does not
 // start a valid sequence, or of a valid sequence the automaton leaves to
-// the caller (four bytes led by F1 to F4; U+2028 and U+2029 in modeJSON).
+// the caller (four bytes led by F4; U+2028 and U+2029 in modeJSON).
 func refStop(s string, i int, mode uint8) int {
 	for i < len(s) {
 		c := s[i]
@@ -35,7 +35,7 @@ func refStop(s string, i int, mode uint8) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || size == 4 && c != 0xf0 || mode != modeSerde && r&^1 == 0x2028 {
+		if r == utf8.RuneError && size == 1 || c == 0xf4 || mode != modeSerde && r&^1 == 0x2028 {
 			return i
 		}
 		i += size
@@ -61,12 +61,14 @@ func TestNextStopAgreesWithTheRules(t *testing.T) {
 			}
 		}
 	}
-	probe = append(probe, "\u2028", "\u2029", "\U0001F600", "\U00010000", "\U0010FFFF", "\xf4\x90\x80\x80")
+	probe = append(probe, "\u2028", "\u2029", "\U0001F600", "\U00010000", "\U0010FFFF", "\xf4\x90\x80\x80",
+		"\U00040000", "\U000E0067", "\U000FFFFD", "\U00100000", "\xf1\x80\x80", "\xf3\xbf\xbf\xc0", "\xf2\x7f\x80\x80")
 	backgrounds := []string{
 		strings.Repeat("x", 40),
 		strings.Repeat("é", 20),
 		strings.Repeat("中", 14),
 		strings.Repeat("😀", 10),
+		strings.Repeat("\U000E0067", 10),
 	}
 	for _, bg := range backgrounds {
 		for _, p := range probe {

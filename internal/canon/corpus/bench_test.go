@@ -3,7 +3,6 @@ package corpus_test
 import (
 	"crypto/sha256"
 	"fmt"
-	"strconv"
 	"testing"
 	"unicode/utf8"
 
@@ -20,19 +19,17 @@ var (
 // separate validation pass would add to a digest. It is also the package's
 // own use of the pattern every benchmark of the module follows.
 func BenchmarkValidStringVsSHA256(b *testing.B) {
-	var sum corpus.Summary
+	cases := corpus.Cases{Unit: "x-floor"}
 	for _, c := range corpus.Load(b) {
 		for _, n := range corpus.Sizes {
 			text := c.Prefix(n)
 			data := []byte(text)
-			b.Run(fmt.Sprintf("%s/%d", c.Name, n), func(b *testing.B) {
-				r := corpus.Versus(b,
+			cases.Run(b, fmt.Sprintf("%s/%d", c.Name, n), n, func(b *testing.B) corpus.Result {
+				return corpus.Versus(b,
 					func() { sinkBool = utf8.ValidString(text) },
 					func() { sinkSum = sha256.Sum256(data) })
-				b.ReportMetric(r.Ratio(), "x-floor")
-				sum.Add(c.Name+"/"+strconv.Itoa(n), r.Ratio())
 			})
 		}
 	}
-	sum.Report(b, "x-floor", true)
+	cases.Report(b)
 }

@@ -25,25 +25,25 @@
 // same bytes, or the standard library's equivalent) in alternating batches
 // within one benchmark and keeps the fastest batch of each side, so the
 // noise of a shared machine cancels out of the ratio. Summary collects the
-// ratio of every class and size and reports the worst case and the median.
-// A benchmark over the whole corpus reads:
+// ratio of every class and size and reports the worst case and the median;
+// Goal does so apart for small samples. Cases takes the steps every
+// comparison benchmark takes: a sub-benchmark per case, its figure as a
+// metric, the summaries at the end. A benchmark over the whole corpus reads:
 //
 //	func BenchmarkXVsFloor(b *testing.B) {
-//		var sum corpus.Summary
+//		cases := corpus.Cases{Unit: "x-floor"}
 //		for _, c := range corpus.Load(b) {
 //			for _, n := range corpus.Sizes {
 //				text := c.Prefix(n)
 //				data := []byte(text)
-//				b.Run(fmt.Sprintf("%s/%d", c.Name, n), func(b *testing.B) {
-//					r := corpus.Versus(b,
+//				cases.Run(b, fmt.Sprintf("%s/%d", c.Name, n), n, func(b *testing.B) corpus.Result {
+//					return corpus.Versus(b,
 //						func() { sink = X(text) },
 //						func() { sum256 = sha256.Sum256(data) })
-//					b.ReportMetric(r.Ratio(), "x-floor")
-//					sum.Add(c.Name+"/"+strconv.Itoa(n), r.Ratio())
 //				})
 //			}
 //		}
-//		sum.Report(b, "x-floor", true)
+//		cases.Report(b)
 //	}
 //
 // Each case then reports "ours-ns", "base-ns" and "x-floor", and a final

@@ -51,29 +51,27 @@ func BenchmarkCanonicalJSONVsJSONTextCorpus(b *testing.B) {
 	jsonv2.Require(b)
 	for _, form := range []string{"model", "marshal"} {
 		b.Run(form, func(b *testing.B) {
-			var goal corpus.Goal
+			cases := corpus.Cases{Unit: "x-jsontext", Speedup: true, BySize: true}
 			for _, c := range corpus.Load(b) {
 				for _, n := range corpus.Sizes {
 					name := c.Name + "/" + strconv.Itoa(n)
 					doc := toolArguments(b, form, c.Name, strings.ToValidUTF8(c.Prefix(n), "\uFFFD"))
-					b.Run(name, func(b *testing.B) {
+					cases.Run(b, name, n, func(b *testing.B) corpus.Result {
 						buf := make([]byte, 0, 2*len(doc))
 						v := append(make([]byte, 0, 2*len(doc)), doc...)
 						if _, err := jsonv2.Canonicalize(v); err != nil {
 							b.Fatal(err)
 						}
-						r := corpus.Versus(b,
+						return corpus.Versus(b,
 							func() { sinkBytes, _ = AppendCanonicalJSON(buf[:0], doc) },
 							func() {
 								v = append(v[:0], doc...)
 								v, _ = jsonv2.Canonicalize(v)
 							})
-						b.ReportMetric(r.Speedup(), "x-jsontext")
-						goal.Add(name, n, r.Speedup())
 					})
 				}
 			}
-			goal.Report(b, "x-jsontext", false)
+			cases.Report(b)
 		})
 	}
 }

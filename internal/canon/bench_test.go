@@ -28,9 +28,10 @@ var (
 	sinkKind  Kind
 )
 
-// corpusCases calls run for every class and size of at least 300 bytes;
-// only valid-UTF-8 classes when validOnly.
-func corpusCases(b *testing.B, validOnly bool, run func(b *testing.B, name, text string)) {
+// corpusCases runs on cases, with compare measuring a case's text, every
+// class at every size of at least 300 bytes (only valid-UTF-8 classes when
+// validOnly), then the summary.
+func corpusCases(b *testing.B, cases *corpus.Cases, validOnly bool, compare func(b *testing.B, text string) corpus.Result) {
 	for _, c := range corpus.Load(b) {
 		if validOnly && !c.Valid {
 			continue
@@ -40,10 +41,10 @@ func corpusCases(b *testing.B, validOnly bool, run func(b *testing.B, name, text
 				continue
 			}
 			text := c.Prefix(n)
-			name := c.Name + "/" + strconv.Itoa(n)
-			b.Run(name, func(b *testing.B) { run(b, name, text) })
+			cases.Run(b, c.Name+"/"+strconv.Itoa(n), n, func(b *testing.B) corpus.Result { return compare(b, text) })
 		}
 	}
+	cases.Report(b)
 }
 
 // benchVsSum256 measures, on every case of corpusCases, the function ours
@@ -51,14 +52,10 @@ func corpusCases(b *testing.B, validOnly bool, run func(b *testing.B, name, text
 // sha256.Sum256 of the escaped form, and reports the ratio of each case
 // and the worst and median.
 func benchVsSum256(b *testing.B, validOnly bool, escape func(text string) []byte, ours func(text string, escaped []byte) func()) {
-	var sum corpus.Summary
-	corpusCases(b, validOnly, func(b *testing.B, name, text string) {
+	corpusCases(b, &corpus.Cases{Unit: "x-sum256"}, validOnly, func(b *testing.B, text string) corpus.Result {
 		escaped := escape(text)
-		r := corpus.Versus(b, ours(text, escaped), func() { sinkSum = sha256.Sum256(escaped) })
-		b.ReportMetric(r.Ratio(), "x-sum256")
-		sum.Add(name, r.Ratio())
+		return corpus.Versus(b, ours(text, escaped), func() { sinkSum = sha256.Sum256(escaped) })
 	})
-	sum.Report(b, "x-sum256", true)
 }
 
 // jsonEscaped and serdeEscaped are the escaped forms the benchmarks hash.
@@ -121,15 +118,14 @@ func BenchmarkScanStringVsSum256(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			strict := strings.HasPrefix(mode, "strict")
 			appendToo := strings.HasSuffix(mode, "append")
-			var sum corpus.Summary
-			corpusCases(b, true, func(b *testing.B, name, text string) {
+			corpusCases(b, &corpus.Cases{Unit: "x-faster", Speedup: true}, true, func(b *testing.B, text string) corpus.Result {
 				tok := AppendJSONString(nil, text)
 				if strict {
 					tok, _ = AppendSerdeString(nil, text)
 				}
 				buf := make([]byte, 0, len(text))
 				var s Scanner
-				r := corpus.Versus(b,
+				return corpus.Versus(b,
 					func() {
 						s.Reset(tok, strict, SerdeMaxDepth)
 						if appendToo {
@@ -139,10 +135,7 @@ func BenchmarkScanStringVsSum256(b *testing.B) {
 						}
 					},
 					func() { sinkSum = sha256.Sum256(tok) })
-				b.ReportMetric(r.Speedup(), "x-faster")
-				sum.Add(name, r.Speedup())
 			})
-			sum.Report(b, "x-faster", false)
 		})
 	}
 }
@@ -241,21 +234,20 @@ func benchCanonicalVs(b *testing.B, newBase func(tb testing.TB, doc []byte) func
 			if st == "serde" {
 				depth = SerdeMaxDepth
 			}
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-faster", Speedup: true}
 			for name, doc := range canonicalShapes(b, depth) {
-				b.Run(name, func(b *testing.B) {
+				cases.Run(b, name, len(doc), func(b *testing.B) corpus.Result {
 					buf := make([]byte, 0, 2*len(doc))
 					write := func() { sinkBytes, _ = AppendCanonicalJSON(buf[:0], doc) }
 					if st == "serde" {
 						write = func() { sinkBytes, _ = AppendSerdeValue(buf[:0], doc, SerdeMaxDepth) }
 					}
 					r := corpus.Versus(b, write, newBase(b, doc))
-					b.ReportMetric(r.Speedup(), "x-faster")
 					b.ReportMetric(float64(len(doc))/r.Ours.Seconds()/1e6, "MB/s")
-					sum.Add(name, r.Speedup())
+					return r
 				})
 			}
-			sum.Report(b, "x-faster", false)
+			cases.Report(b)
 		})
 	}
 }

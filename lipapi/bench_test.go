@@ -191,11 +191,11 @@ func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {
 // 4,096 bytes), and the JSON encoding of each, with a summary per call
 // shape. The invalid-utf8 class is made valid first, as a caller must: a
 // call holding invalid UTF-8 does not validate.
-func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc []byte) float64) {
+func corpusCalls(b *testing.B, unit string, compare func(b *testing.B, c Call, enc []byte) corpus.Result) {
 	classes := corpus.Load(b)
 	for _, shape := range []string{"items50", "legacy50"} {
 		b.Run(shape, func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: unit, Speedup: true}
 			for _, cl := range classes {
 				var texts []string
 				for i, n := range []int{300, 50, 1200, 300, 4096, 300, 50, 1200} {
@@ -212,13 +212,9 @@ func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc [
 				if err != nil {
 					b.Fatal(err)
 				}
-				b.Run(cl.Name, func(b *testing.B) {
-					r := run(b, c, enc)
-					b.ReportMetric(r, unit)
-					sum.Add(cl.Name, r)
-				})
+				cases.Run(b, cl.Name, 0, func(b *testing.B) corpus.Result { return compare(b, c, enc) })
 			}
-			sum.Report(b, unit, false)
+			cases.Report(b)
 		})
 	}
 }
@@ -235,10 +231,10 @@ var (
 //
 //	go test -run '^$' -bench 'ValidateVsJSONValid|CloneCallVsJSONRoundTrip' -cpu 1 ./lipapi/
 func BenchmarkValidateVsJSONValid(b *testing.B) {
-	corpusCalls(b, "x-faster", func(b *testing.B, c Call, enc []byte) float64 {
+	corpusCalls(b, "x-faster", func(b *testing.B, c Call, enc []byte) corpus.Result {
 		return corpus.Versus(b,
 			func() { sinkError = c.Validate() },
-			func() { sinkBool = json.Valid(enc) }).Speedup()
+			func() { sinkBool = json.Valid(enc) })
 	})
 }
 
@@ -247,7 +243,7 @@ func BenchmarkValidateVsJSONValid(b *testing.B) {
 // nil-versus-empty), per corpus class, and reports how many times faster
 // CloneCall is.
 func BenchmarkCloneCallVsJSONRoundTrip(b *testing.B) {
-	corpusCalls(b, "x-faster", func(b *testing.B, c Call, _ []byte) float64 {
+	corpusCalls(b, "x-faster", func(b *testing.B, c Call, _ []byte) corpus.Result {
 		return corpus.Versus(b,
 			func() { sinkCall = CloneCall(c) },
 			func() {
@@ -257,6 +253,6 @@ func BenchmarkCloneCallVsJSONRoundTrip(b *testing.B) {
 				}
 				var back Call
 				sinkError = json.Unmarshal(out, &back)
-			}).Speedup()
+			})
 	})
 }

@@ -54,22 +54,19 @@ func BenchmarkFingerprintVsSum256(b *testing.B) {
 			name = "actions=8"
 		}
 		b.Run(name, func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-sum256"}
 			for _, c := range corpus.Load(b) {
 				for _, n := range benchSizes {
 					in := evidenceOf(b, c, n, actions)
 					pre := []byte(refPreimage(in))
-					case_ := c.Name + "/" + strconv.Itoa(n)
-					b.Run(case_, func(b *testing.B) {
-						r := corpus.Versus(b,
+					cases.Run(b, c.Name+"/"+strconv.Itoa(n), n, func(b *testing.B) corpus.Result {
+						return corpus.Versus(b,
 							func() { sinkString = Fingerprint(in) },
 							func() { sinkSum = sha256.Sum256(pre) })
-						b.ReportMetric(r.Ratio(), "x-sum256")
-						sum.Add(case_, r.Ratio())
 					})
 				}
 			}
-			sum.Report(b, "x-sum256", true)
+			cases.Report(b)
 		})
 	}
 }
@@ -108,21 +105,19 @@ func tokenCases(b *testing.B) (names []string, states []State, tokens []string) 
 // base64url encoding of its payload alone.
 func BenchmarkEncodeVsBase64(b *testing.B) {
 	names, states, tokens := tokenCases(b)
-	var sum corpus.Summary
+	cases := corpus.Cases{Unit: "x-base64"}
 	for i, name := range names {
 		payload, err := base64.RawURLEncoding.DecodeString(tokens[i][len(TokenPrefix):])
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			r := corpus.Versus(b,
+		cases.Run(b, name, len(tokens[i]), func(b *testing.B) corpus.Result {
+			return corpus.Versus(b,
 				func() { sinkString, sinkError = Encode(states[i]) },
 				func() { sinkString = base64.RawURLEncoding.EncodeToString(payload) })
-			b.ReportMetric(r.Ratio(), "x-base64")
-			sum.Add(name, r.Ratio())
 		})
 	}
-	sum.Report(b, "x-base64", true)
+	cases.Report(b)
 }
 
 // BenchmarkDecodeVsBase64 measures Decode of the tokens of
@@ -130,16 +125,14 @@ func BenchmarkEncodeVsBase64(b *testing.B) {
 // (Decode also checks that the text is canonical and validates the state).
 func BenchmarkDecodeVsBase64(b *testing.B) {
 	names, _, tokens := tokenCases(b)
-	var sum corpus.Summary
+	cases := corpus.Cases{Unit: "x-base64"}
 	for i, name := range names {
 		text := tokens[i][len(TokenPrefix):]
-		b.Run(name, func(b *testing.B) {
-			r := corpus.Versus(b,
+		cases.Run(b, name, len(tokens[i]), func(b *testing.B) corpus.Result {
+			return corpus.Versus(b,
 				func() { sinkState, sinkError = Decode(tokens[i]) },
 				func() { sinkBytes, sinkError = base64.RawURLEncoding.DecodeString(text) })
-			b.ReportMetric(r.Ratio(), "x-base64")
-			sum.Add(name, r.Ratio())
 		})
 	}
-	sum.Report(b, "x-base64", true)
+	cases.Report(b)
 }

@@ -21,7 +21,7 @@ var (
 //
 //	go test -run '^$' -bench 'ValidateInputVsValidString' -cpu 1 ./terminaldecision/
 func BenchmarkValidateInputVsValidString(b *testing.B) {
-	var sum corpus.Summary
+	cases := corpus.Cases{Unit: "x-validstring"}
 	for _, c := range corpus.Load(b) {
 		for _, n := range []int{50, 300, 1200, MaxEvidenceTextBytes} {
 			in := validInput()
@@ -30,17 +30,14 @@ func BenchmarkValidateInputVsValidString(b *testing.B) {
 			if err := ValidateInput(in); (err == nil) != c.Valid {
 				b.Fatalf("%s/%d: ValidateInput: %v", c.Name, n, err)
 			}
-			name := c.Name + "/" + strconv.Itoa(n)
-			b.Run(name, func(b *testing.B) {
-				r := corpus.Versus(b,
+			cases.Run(b, c.Name+"/"+strconv.Itoa(n), n, func(b *testing.B) corpus.Result {
+				return corpus.Versus(b,
 					func() { sinkError = ValidateInput(in) },
 					func() {
 						sinkBool = utf8.ValidString(ev.Objective) && utf8.ValidString(ev.RecentText) && utf8.ValidString(ev.CandidateText)
 					})
-				b.ReportMetric(r.Ratio(), "x-validstring")
-				sum.Add(name, r.Ratio())
 			})
 		}
 	}
-	sum.Report(b, "x-validstring", true)
+	cases.Report(b)
 }

@@ -39,19 +39,14 @@ func v2AtomSum(tb testing.TB, atom *MessageAtomV1) func() {
 // identityV2Cases runs one comparison per corpus class and size and
 // reports the goal's summaries.
 func identityV2Cases(b *testing.B, run func(b *testing.B, text string) corpus.Result) {
-	var goal corpus.Goal
+	cases := corpus.Cases{Unit: "x-v2", Speedup: true, BySize: true}
 	for _, c := range corpus.Load(b) {
 		for _, n := range corpus.Sizes {
 			text := strings.ToValidUTF8(c.Prefix(n), "\uFFFD")
-			name := c.Name + "/" + strconv.Itoa(n)
-			b.Run(name, func(b *testing.B) {
-				r := run(b, text)
-				b.ReportMetric(r.Speedup(), "x-v2")
-				goal.Add(name, n, r.Speedup())
-			})
+			cases.Run(b, c.Name+"/"+strconv.Itoa(n), n, func(b *testing.B) corpus.Result { return run(b, text) })
 		}
 	}
-	goal.Report(b, "x-v2", false)
+	cases.Report(b)
 }
 
 // BenchmarkMessageIdentityOfVsJSONv2 measures MessageIdentityOf of each

@@ -77,23 +77,24 @@ func atomBytesOf(tb testing.TB, msg lipapi.Message) []byte {
 // identityCorpusCases calls run for every corpus class and size, reporting
 // each case's ratio to the goal summary (300 and 1,200 bytes) and to the
 // summary of all sizes.
-func identityCorpusCases(b *testing.B, run func(b *testing.B, text string) float64) {
-	var goal, all corpus.Summary
+func identityCorpusCases(b *testing.B, run func(b *testing.B, text string) corpus.Result) {
+	all := corpus.Cases{Unit: "x-floor"}
+	var goal corpus.Summary
 	for _, c := range corpus.Load(b) {
 		for _, n := range corpus.Sizes {
 			text := c.Prefix(n)
 			name := c.Name + "/" + strconv.Itoa(n)
-			b.Run(name, func(b *testing.B) {
+			all.Run(b, name, n, func(b *testing.B) corpus.Result {
 				r := run(b, text)
-				all.Add(name, r)
 				if n == 300 || n == 1200 {
-					goal.Add(name, r)
+					goal.Add(name, r.Ratio())
 				}
+				return r
 			})
 		}
 	}
-	b.Run("sizes=300+1200", func(b *testing.B) { goal.Report(b, "x-floor", true) })
-	all.Report(b, "x-floor", true)
+	b.Run("sizes=300+1200", func(b *testing.B) { goal.Report(b, all.Unit, true) })
+	all.Report(b)
 }
 
 // BenchmarkMessageIdentityOfVsFloor measures MessageIdentityOf of each
@@ -101,14 +102,12 @@ func identityCorpusCases(b *testing.B, run func(b *testing.B, text string) float
 func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
 	for _, shape := range identityShapes {
 		b.Run(shape.name, func(b *testing.B) {
-			identityCorpusCases(b, func(b *testing.B, text string) float64 {
+			identityCorpusCases(b, func(b *testing.B, text string) corpus.Result {
 				msg := shape.msg(text)
 				atom := atomBytesOf(b, msg)
-				r := corpus.Versus(b,
+				return corpus.Versus(b,
 					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
 					func() { sinkSum = sha256.Sum256(atom) })
-				b.ReportMetric(r.Ratio(), "x-floor")
-				return r.Ratio()
 			})
 		})
 	}
@@ -117,13 +116,11 @@ func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
 // BenchmarkItemIdentityOfVsFloor measures ItemIdentityOf of a message item
 // with one text part against sha256.Sum256 of its atom bytes.
 func BenchmarkItemIdentityOfVsFloor(b *testing.B) {
-	identityCorpusCases(b, func(b *testing.B, text string) float64 {
+	identityCorpusCases(b, func(b *testing.B, text string) corpus.Result {
 		item := textItem(lipapi.RoleAssistant, text)
 		atom := atomBytesOf(b, textMessage(lipapi.RoleAssistant, text))
-		r := corpus.Versus(b,
+		return corpus.Versus(b,
 			func() { sinkIdentity, _ = ItemIdentityOf(item) },
 			func() { sinkSum = sha256.Sum256(atom) })
-		b.ReportMetric(r.Ratio(), "x-floor")
-		return r.Ratio()
 	})
 }

@@ -182,7 +182,7 @@ func pjFloor(atoms [][]byte) {
 // pjWorkloads calls run on the workload of each corpus class and of the
 // mix of all classes (unit i of class i mod the number of classes), under
 // each authority, with a summary per authority.
-func pjWorkloads(b *testing.B, run func(b *testing.B, w *pjWorkload) float64) {
+func pjWorkloads(b *testing.B, run func(b *testing.B, w *pjWorkload) corpus.Result) {
 	classes := corpus.Load(b)
 	for _, items := range []bool{false, true} {
 		name := "legacy"
@@ -190,19 +190,15 @@ func pjWorkloads(b *testing.B, run func(b *testing.B, w *pjWorkload) float64) {
 			name = "items"
 		}
 		b.Run(name, func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-floor"}
 			for _, c := range append(classes, corpus.Class{Name: "mixed"}) {
 				class := func(int) corpus.Class { return c }
 				if c.Name == "mixed" {
 					class = func(i int) corpus.Class { return classes[i%len(classes)] }
 				}
-				b.Run(c.Name, func(b *testing.B) {
-					r := run(b, pjSetup(b, items, class))
-					b.ReportMetric(r, "x-floor")
-					sum.Add(c.Name, r)
-				})
+				cases.Run(b, c.Name, 0, func(b *testing.B) corpus.Result { return run(b, pjSetup(b, items, class)) })
 			}
-			sum.Report(b, "x-floor", true)
+			cases.Report(b)
 		})
 	}
 }
@@ -213,36 +209,36 @@ var (
 )
 
 func BenchmarkProjectVsFloor(b *testing.B) {
-	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) corpus.Result {
 		return corpus.Versus(b,
 			func() { sinkCall, _, sinkError = Project(w.call, w.snap) },
-			func() { pjFloor(w.atoms) }).Ratio()
+			func() { pjFloor(w.atoms) })
 	})
 }
 
 func BenchmarkReassertVsFloor(b *testing.B) {
-	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) corpus.Result {
 		return corpus.Versus(b,
 			func() { sinkCall, _, sinkError = Reassert(w.projected, w.snap, w.ev.Provenance, w.baseline) },
-			func() { pjFloor(w.projectedAtoms) }).Ratio()
+			func() { pjFloor(w.projectedAtoms) })
 	})
 }
 
 func BenchmarkReassertWithoutBaselineVsFloor(b *testing.B) {
-	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) corpus.Result {
 		return corpus.Versus(b,
 			func() { sinkCall, _, sinkError = Reassert(w.projected, w.snap, w.ev.Provenance, lipapi.Call{}) },
-			func() { pjFloor(w.projectedAtoms) }).Ratio()
+			func() { pjFloor(w.projectedAtoms) })
 	})
 }
 
 func BenchmarkVerifyVsFloor(b *testing.B) {
-	pjWorkloads(b, func(b *testing.B, w *pjWorkload) float64 {
+	pjWorkloads(b, func(b *testing.B, w *pjWorkload) corpus.Result {
 		return corpus.Versus(b,
 			func() {
 				sinkError = VerifyAdaptationPreservesProjection(w.projected, w.projected, w.snap, w.ev.Provenance)
 			},
-			func() { pjFloor(w.projectedAtoms) }).Ratio()
+			func() { pjFloor(w.projectedAtoms) })
 	})
 }
 

@@ -63,7 +63,7 @@ func BenchmarkTagsVsUnvalidated(b *testing.B) {
 	classes := corpus.Load(b)
 	for _, fn := range []string{"Project", "FilterNeverBackend"} {
 		b.Run(fn, func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-unvalidated"}
 			for _, c := range classes {
 				call, tags := tagWorkload(b, c)
 				snap := Snapshot{NeverBackend: tags}
@@ -74,13 +74,11 @@ func BenchmarkTagsVsUnvalidated(b *testing.B) {
 				if out, err := FilterNeverBackend(call, snap); err != nil || len(out.Messages) != unvalidatedFilter(&call, tags) || len(out.Messages) != 16 {
 					b.Fatalf("%s: %d messages kept, %v; the baseline keeps %d", c.Name, len(out.Messages), err, unvalidatedFilter(&call, tags))
 				}
-				b.Run(c.Name, func(b *testing.B) {
-					r := corpus.Versus(b, ours, func() { sinkInt = unvalidatedFilter(&call, tags) })
-					b.ReportMetric(r.Ratio(), "x-unvalidated")
-					sum.Add(c.Name, r.Ratio())
+				cases.Run(b, c.Name, 0, func(b *testing.B) corpus.Result {
+					return corpus.Versus(b, ours, func() { sinkInt = unvalidatedFilter(&call, tags) })
 				})
 			}
-			sum.Report(b, "x-unvalidated", true)
+			cases.Report(b)
 		})
 	}
 }

@@ -190,19 +190,17 @@ func canonicalDoc(text string) []byte {
 //
 //	go test -run '^$' -bench 'CanonicalJSONVsEncodingJSON' -cpu 1 ./conversationprojection/
 func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
-	var sum corpus.Summary
+	cases := corpus.Cases{Unit: "x-faster", Speedup: true}
 	run := func(name string, doc []byte) {
-		b.Run(name, func(b *testing.B) {
+		cases.Run(b, name, len(doc), func(b *testing.B) corpus.Result {
 			if got, err := CanonicalJSON(doc); err != nil {
 				b.Fatal(err)
 			} else if ref, err := jsonref.ViaEncodingJSON(doc); err != nil || !bytes.Equal(got, ref) {
 				b.Fatalf("CanonicalJSON differs from encoding/json (%v)", err)
 			}
-			r := corpus.Versus(b,
+			return corpus.Versus(b,
 				func() { sinkBytes, sinkError = CanonicalJSON(doc) },
 				func() { sinkBytes, sinkError = jsonref.ViaEncodingJSON(doc) })
-			b.ReportMetric(r.Speedup(), "x-faster")
-			sum.Add(name, r.Speedup())
 		})
 	}
 	for _, c := range corpus.Load(b) {
@@ -211,7 +209,7 @@ func BenchmarkCanonicalJSONVsEncodingJSON(b *testing.B) {
 		}
 	}
 	run("mixed-document", mixedDocument(64<<10))
-	sum.Report(b, "x-faster", false)
+	cases.Report(b)
 }
 
 var sinkBytes []byte

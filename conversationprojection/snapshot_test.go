@@ -316,7 +316,7 @@ func BenchmarkSnapshotValidateVsTags(b *testing.B) {
 	}
 	for _, n := range []int{4, linearDuplicateScan, MaxActiveOverlays} {
 		b.Run(fmt.Sprintf("overlays=%d", n), func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-tags"}
 			for _, c := range corpus.Load(b) {
 				s := Snapshot{NeverBackend: tags, Steering: testOverlays(n, 0, true)}
 				for i := range s.Steering {
@@ -325,13 +325,11 @@ func BenchmarkSnapshotValidateVsTags(b *testing.B) {
 				if err := s.Validate(); err != nil {
 					b.Fatal(err)
 				}
-				b.Run(c.Name, func(b *testing.B) {
-					r := corpus.Versus(b, func() { sinkError = s.Validate() }, validateTags)
-					b.ReportMetric(r.Ratio(), "x-tags")
-					sum.Add(c.Name, r.Ratio())
+				cases.Run(b, c.Name, 0, func(b *testing.B) corpus.Result {
+					return corpus.Versus(b, func() { sinkError = s.Validate() }, validateTags)
 				})
 			}
-			sum.Report(b, "x-tags", true)
+			cases.Report(b)
 		})
 	}
 }

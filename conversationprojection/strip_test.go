@@ -198,23 +198,22 @@ func TestReassertDegenerateCostIsLinear(t *testing.T) {
 func BenchmarkReassertDegenerate(b *testing.B) {
 	for _, shape := range stShapes {
 		b.Run(shape, func(b *testing.B) {
-			var sum corpus.Summary
+			cases := corpus.Cases{Unit: "x-at-4k"}
 			for _, c := range corpus.Load(b) {
 				hi, x := pjText(c, 1, 50), pjText(c, 2, 50)
 				big, bigProv := stDegenerateTexts(shape, 1600, hi, x)
 				small, smallProv := stDegenerateTexts(shape, 400, hi, x)
-				b.Run(c.Name, func(b *testing.B) {
+				cases.Run(b, c.Name, 0, func(b *testing.B) corpus.Result {
 					r := corpus.Versus(b,
 						func() { sinkCall, _, sinkError = Reassert(big, Snapshot{}, bigProv, lipapi.Call{}) },
 						func() { sinkCall, _, sinkError = Reassert(small, Snapshot{}, smallProv, lipapi.Call{}) })
 					if sinkError != nil {
 						b.Fatal(sinkError)
 					}
-					b.ReportMetric(r.Ratio(), "x-at-4k")
-					sum.Add(c.Name, r.Ratio())
+					return r
 				})
 			}
-			sum.Report(b, "x-at-4k", true)
+			cases.Report(b)
 		})
 	}
 }

@@ -19,16 +19,14 @@ import (
 // every corpus size and reports the goal's summaries of the speed-ups.
 func benchGoal(b *testing.B, cmp func(c *classEvent) (ours, base func())) {
 	jsonv2.Require(b)
-	var goal content.Goal
+	cases := content.Cases{Unit: "x-v2", Speedup: true, BySize: true}
 	for _, c := range classEventsOf(b, content.Sizes) {
-		b.Run(c.name, func(b *testing.B) {
+		cases.Run(b, c.name, c.size, func(b *testing.B) content.Result {
 			ours, base := cmp(&c)
-			r := content.Versus(b, ours, base)
-			b.ReportMetric(r.Speedup(), "x-v2")
-			goal.Add(c.name, c.size, r.Speedup())
+			return content.Versus(b, ours, base)
 		})
 	}
-	goal.Report(b, "x-v2", false)
+	cases.Report(b)
 }
 
 // BenchmarkCorpusMarshalEventVsJSONv2 compares MarshalEvent with

@@ -162,20 +162,14 @@ func textEvents(b *testing.B) []classEvent {
 }
 
 func benchSome(b *testing.B, unit string, speedup bool, events []classEvent, cmp func(c *classEvent) (ours, base func())) {
-	var sum content.Summary
+	cases := content.Cases{Unit: unit, Speedup: speedup}
 	for _, c := range events {
-		b.Run(c.name, func(b *testing.B) {
+		cases.Run(b, c.name, c.size, func(b *testing.B) content.Result {
 			ours, base := cmp(&c)
-			r := content.Versus(b, ours, base)
-			x := r.Ratio()
-			if speedup {
-				x = r.Speedup()
-			}
-			b.ReportMetric(x, unit)
-			sum.Add(c.name, x)
+			return content.Versus(b, ours, base)
 		})
 	}
-	sum.Report(b, unit, !speedup)
+	cases.Report(b)
 }
 
 // BenchmarkCorpusMarshalEventVsEncodingJSON compares MarshalEvent with

@@ -191,7 +191,7 @@ func TestCloneCallAllocatesOnlyWhatItMust(t *testing.T) {
 // 4,096 bytes), and the JSON encoding of each, with a summary per call
 // shape. The invalid-utf8 class is made valid first, as a caller must: a
 // call holding invalid UTF-8 does not validate.
-func corpusCalls(b *testing.B, unit string, compare func(b *testing.B, c Call, enc []byte) corpus.Result) {
+func corpusCalls(b *testing.B, unit string, run func(b *testing.B, c Call, enc []byte) corpus.Result) {
 	classes := corpus.Load(b)
 	for _, shape := range []string{"items50", "legacy50"} {
 		b.Run(shape, func(b *testing.B) {
@@ -212,7 +212,7 @@ func corpusCalls(b *testing.B, unit string, compare func(b *testing.B, c Call, e
 				if err != nil {
 					b.Fatal(err)
 				}
-				cases.Run(b, cl.Name, 0, func(b *testing.B) corpus.Result { return compare(b, c, enc) })
+				cases.Run(b, cl.Name, 0, func(b *testing.B) corpus.Result { return run(b, c, enc) })
 			}
 			cases.Report(b)
 		})

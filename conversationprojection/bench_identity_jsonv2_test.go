@@ -53,17 +53,10 @@ func identityV2Cases(b *testing.B, run func(b *testing.B, text string) corpus.Re
 // message shape against json/v2.Marshal of its atom and SHA-256.
 func BenchmarkMessageIdentityOfVsJSONv2(b *testing.B) {
 	jsonv2.Require(b)
-	for _, shape := range identityShapes {
-		b.Run(shape.name, func(b *testing.B) {
-			identityV2Cases(b, func(b *testing.B, text string) corpus.Result {
-				msg := shape.msg(text)
-				atom := mustAtom(b, msg)
-				return corpus.Versus(b,
-					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
-					v2AtomSum(b, &atom))
-			})
-		})
-	}
+	messageIdentityShapes(b, identityV2Cases, func(tb testing.TB, msg lipapi.Message) func() {
+		atom := mustAtom(tb, msg)
+		return v2AtomSum(tb, &atom)
+	})
 }
 
 // BenchmarkItemIdentityOfVsJSONv2 measures ItemIdentityOf of a message

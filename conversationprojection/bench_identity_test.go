@@ -97,20 +97,27 @@ func identityCorpusCases(b *testing.B, run func(b *testing.B, text string) corpu
 	all.Report(b)
 }
 
-// BenchmarkMessageIdentityOfVsFloor measures MessageIdentityOf of each
-// message shape against sha256.Sum256 of its atom bytes.
-func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
+// messageIdentityShapes measures, under a sub-benchmark per message shape
+// whose cases corpusCases runs, MessageIdentityOf of the shape's message
+// against the peer that peerOf returns for that message.
+func messageIdentityShapes(b *testing.B, corpusCases func(b *testing.B, run func(b *testing.B, text string) corpus.Result), peerOf func(tb testing.TB, msg lipapi.Message) func()) {
 	for _, shape := range identityShapes {
 		b.Run(shape.name, func(b *testing.B) {
-			identityCorpusCases(b, func(b *testing.B, text string) corpus.Result {
+			corpusCases(b, func(b *testing.B, text string) corpus.Result {
 				msg := shape.msg(text)
-				atom := atomBytesOf(b, msg)
-				return corpus.Versus(b,
-					func() { sinkIdentity, _ = MessageIdentityOf(msg) },
-					func() { sinkSum = sha256.Sum256(atom) })
+				return corpus.Versus(b, func() { sinkIdentity, _ = MessageIdentityOf(msg) }, peerOf(b, msg))
 			})
 		})
 	}
+}
+
+// BenchmarkMessageIdentityOfVsFloor measures MessageIdentityOf of each
+// message shape against sha256.Sum256 of its atom bytes.
+func BenchmarkMessageIdentityOfVsFloor(b *testing.B) {
+	messageIdentityShapes(b, identityCorpusCases, func(tb testing.TB, msg lipapi.Message) func() {
+		atom := atomBytesOf(tb, msg)
+		return func() { sinkSum = sha256.Sum256(atom) }
+	})
 }
 
 // BenchmarkItemIdentityOfVsFloor measures ItemIdentityOf of a message item

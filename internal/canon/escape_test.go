@@ -95,7 +95,8 @@ func TestEscapingMatchesTheReferences(t *testing.T) {
 // TestScanningDenseEscapesAgreesWithEncodingJSON pins the scanner's
 // automaton for string bodies dense in escapes (skipDenseEscapes) against
 // encoding/json and the flag rules: bodies of common escapes and control
-// characters' \u00xx escapes spaced 1 to 40 bytes apart, broken at every
+// characters' \u00xx escapes spaced 1 to 40 bytes apart (so also with
+// blocks of plain text between them, '>' among it), broken at every
 // offset by each thing the automaton leaves to the exact path (a rare,
 // HTML or non-canonical \u escape, a truncated one, a raw control byte, an
 // invalid escape, non-ASCII text, invalid UTF-8, the closing quote), with

@@ -128,11 +128,11 @@ func commonEscape(d []byte, j int) bool {
 // (skipDenseEscapes), and StrHTML when that stretch holds '<', '>' or '&'
 // in lax mode.
 func (s *Scanner) denseRun(i int) (int, uint8) {
-	i, html := skipDenseEscapes(s.data, i)
-	if html && !s.strict {
-		return i, StrHTML
+	j := skipDenseEscapes(s.data, i)
+	if !s.strict && htmlIn(s.data[i:j]) {
+		return j, StrHTML
 	}
-	return i, 0
+	return j, 0
 }
 
 // rareEscape validates (and, with decode, decodes) the escape at d[j]
@@ -246,23 +246,28 @@ var escapeDFA = func() (t [256]uint64) {
 
 // skipDenseEscapes returns how far the string body from d[i] (just past an
 // escape) runs as ASCII text with the escapes escapeDFA accepts, sixteen
-// bytes a step (as dfaBlock runs the automaton), and whether that stretch
-// holds '<', '>' or '&'. It stops at the block holding a quote, a control
-// byte, any other escape or a byte from 0x80 up, at a block without a
-// backslash (scanString's word loop takes plain text faster), and at the
-// last sixteen bytes of d; always where the exact path can take over: at
-// the start of a block, or at the backslash of an escape that ends the
+// bytes a step: a block without a backslash by word arithmetic, any other
+// by the automaton (as dfaBlock runs it). It stops at the block holding a
+// quote, a control byte, any other escape or a byte from 0x80 up, and at
+// the last sixteen bytes of d; always where the exact path can take over:
+// at the start of a block, or at the backslash of an escape that ends the
 // block before it.
-func skipDenseEscapes(d []byte, i int) (int, bool) {
-	var html uint64
+func skipDenseEscapes(d []byte, i int) int {
 	for i+16 <= len(d) {
 		x, y := load64(d, i), load64(d, i+8)
-		if (x|y)&msb != 0 || (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb == 0 {
+		if (x|y)&msb != 0 {
 			break
+		}
+		if (exactBytes(x, '\\')|exactBytes(y, '\\'))&msb == 0 {
+			if serdeStops7(x)|serdeStops7(y) != 0 {
+				break // a quote or a control byte
+			}
+			i += 16 // plain text
+			continue
 		}
 		switch dfaBlock(&escapeDFA, d, i, eText) {
 		case eExit:
-			return i, html != 0
+			return i
 		case eText:
 		default:
 			// The block ends inside an escape: the exact path takes it
@@ -271,12 +276,11 @@ func skipDenseEscapes(d []byte, i int) (int, bool) {
 			for d[k] != '\\' {
 				k--
 			}
-			return k, html|htmlBytes7(x)|htmlBytes7(y) != 0
+			return k
 		}
-		html |= htmlBytes7(x) | htmlBytes7(y)
 		i += 16
 	}
-	return i, html != 0
+	return i
 }
 
 // textEscape reports whether the escape at d[j] may be one textEscapes
@@ -412,4 +416,20 @@ func hex4(b []byte) rune {
 		return -1
 	}
 	return rune(a)<<12 | rune(c)<<8 | rune(d)<<4 | rune(e)
+}
+
+// htmlIn reports whether the ASCII text b holds '<', '>' or '&'.
+func htmlIn(b []byte) bool {
+	for len(b) >= 8 {
+		if htmlBytes7(load64(b, 0)) != 0 {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c == '<' || c == '>' || c == '&' {
+			return true
+		}
+	}
+	return false
 }

@@ -159,7 +159,7 @@ func appendHTMLShort[T ~string | ~[]byte](dst []byte, s T) ([]byte, int) {
 // terminal output), the branches that tell clean words from the others
 // would be mispredicted at random: escapeDense then writes every byte from
 // the table, with no branch per escape, until a stretch of clean words.
-// The exact path (nextStop, escapeAt) takes over at the first byte from
+// The exact path (escapeStop, escapeAt) takes over at the first byte from
 // 0x80 up, and near the end of a dst that may be sized for the output:
 // the fast paths' stores need slack past the output, which the exact
 // path does not, so such a dst is filled without being grown.
@@ -213,7 +213,7 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 			i += 8
 			start = i
 		}
-		j, _ := nextStop(s, i, mode)
+		j := escapeStop(s, i, mode)
 		var done bool
 		if dst, read, done = appendRun(dst, s, start, min(j, len(s)), bound); done {
 			return dst, read, true
@@ -222,6 +222,37 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 			return dst, j, false
 		}
 	}
+}
+
+// escapeStop returns where the exact path of escape stops next, from i:
+// nextStop's offset. A word whose first byte from 0x80 up starts U+2028 or
+// U+2029 (in modeJSON and modeHTML) is settled here, without the
+// automaton, so that text which separates its lines or paragraphs with
+// them costs one stop for each.
+func escapeStop[T ~string | ~[]byte](s T, i int, mode uint8) int {
+	if i+8 <= len(s) && mode != modeSerde {
+		x := load64(s, i)
+		k := bits.TrailingZeros64(x&msb) >> 3
+		if x&msb != 0 && lineSepAt(s, i+k) {
+			// The lanes below k are ASCII, and the word tests' carries
+			// run upwards only: their flags there are exact.
+			m := jsonStops7(x)
+			if mode == modeHTML {
+				m = htmlBytes7(x)
+			}
+			if m &= 1<<(8*k) - 1; m != 0 {
+				return i + bits.TrailingZeros64(m)>>3
+			}
+			return i + k
+		}
+	}
+	j, _ := nextStop(s, i, mode)
+	return j
+}
+
+// lineSepAt reports whether s[j:] starts with U+2028 or U+2029.
+func lineSepAt[T ~string | ~[]byte](s T, j int) bool {
+	return j+2 < len(s) && s[j] == 0xe2 && s[j+1] == 0x80 && s[j+2]&^1 == 0xa8
 }
 
 // appendRun appends the clean run s[start:j] and reports done, with how
@@ -281,7 +312,10 @@ func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte
 		binary.LittleEndian.PutUint64(e[:], bt[c])
 		return append(dst, e[:bl[c]]...), j + 1, j + 1, true
 	}
-	r, size := decodeRune(s, j)
+	if mode != modeSerde && lineSepAt(s, j) {
+		return append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[j+2]&0xf]), j + 3, j + 3, true
+	}
+	_, size := decodeRune(s, j)
 	switch {
 	case size == 0 && mode == modeHTML:
 		return append(dst, s[j]), j + 1, j + 1, true // raw JSON keeps its invalid bytes
@@ -289,8 +323,6 @@ func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte
 		return append(dst, `\ufffd`...), j + 1, j + 1, true
 	case size == 0:
 		return dst, j, j, false
-	case mode != modeSerde && r&^1 == 0x2028:
-		return append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xf]), j + 3, j + 3, true
 	}
 	return dst, j + size, j, true // a sequence the automaton leaves, needing no escape
 }

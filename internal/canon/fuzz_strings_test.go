@@ -57,6 +57,9 @@ var stringSeeds = []string{
 	// 2 and 15), across blocks, and broken ones; F4 beside them.
 	"flag 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F\n\U00020000\U0003FFFF\U000FFFFD\U0010FFFD\U00100000",
 	"1234567890abcde\U000E0067\U000E0067\xf3\xa0\x81\n\xf1\x80\x80\x7f\xf2\x80\x80",
+	// U+2028 and U+2029 first from 0x80 up in a word, after bytes to
+	// escape in it or not, cut at the end, at every lane.
+	"a\"<\u2028bcdefgh&\u2029", "ab\u2029", "x\u202a\u2027 \u202f", "1234<67\xe2\x80", strings.Repeat("x<\u2028yz\"\u2029\u2028", 40),
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary

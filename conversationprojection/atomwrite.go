@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/agentkernel/agentkernel/internal/canon"
-	"github.com/agentkernel/agentkernel/internal/newline"
 	"github.com/agentkernel/agentkernel/lipapi"
 )
 
@@ -138,7 +137,7 @@ func appendTokens(dst []byte, d *canon.Digest, l *tokenList, i int) ([]byte, err
 		case vStr:
 			dst = d.AppendJSONString(dst, v.s)
 		case vText:
-			dst = d.AppendJSONString(dst, newline.String(v.s))
+			dst = d.AppendJSONText(dst, v.s)
 		case vJSON:
 			dst = d.AppendSpan(dst, v.bytes())
 		case vJSONStr:
@@ -169,10 +168,6 @@ const windowSize = 2048
 // of one element are written into; longer ones are allocated.
 const elementScratch = 512
 
-// normPiece is the most bytes of a text with line endings to normalize
-// that are escaped in one piece.
-const normPiece = 512
-
 // A window holds atom bytes waiting to be hashed: buf[:n].
 type window struct {
 	n   int
@@ -201,14 +196,13 @@ func (w *window) put(t *token) bool {
 		return true
 	}
 	switch v := t.v; v.kind {
-	case vStr, vJSONStr:
-		return w.putString(t)
 	case vText:
 		if strings.IndexByte(v.s, '\r') < 0 {
-			v.kind = vStr // decided once, for the rest of a long text too
-			return w.putString(t)
+			v.kind = vStr // nothing to normalize: decided once, for the rest of a long text too
 		}
-		return w.putNormalized(t)
+		return w.putString(t)
+	case vStr, vJSONStr:
+		return w.putString(t)
 	case vJSON:
 		k := copy(w.buf[w.n:], v.s)
 		w.n += k
@@ -219,42 +213,22 @@ func (w *window) put(t *token) bool {
 }
 
 // putString writes the rest of t's value as a JSON string (t records
-// whether the opening quote is written) and reports whether it is
-// complete.
+// whether the opening quote is written), a text with its line endings
+// normalized, and reports whether it is complete.
 func (w *window) putString(t *token) bool {
 	if !w.openString(t) {
 		return false
 	}
 	v := t.v
-	n, read := canon.EscapeJSON(w.buf[w.n:], v.s)
+	var n, read int
+	if v.kind == vText {
+		n, read = canon.EscapeJSONText(w.buf[w.n:], v.s)
+	} else {
+		n, read = canon.EscapeJSON(w.buf[w.n:], v.s)
+	}
 	w.n += n
 	v.s = v.s[read:] // a self-assignment, which escape analysis sees as one
 	return v.s == "" && w.closeString()
-}
-
-// putNormalized is putString for a text with line endings to normalize:
-// each piece is normalized into a scratch buffer and escaped from there,
-// sized so that its escaped form fits. A piece never ends between a CR and
-// an LF, which normalize together.
-func (w *window) putNormalized(t *token) bool {
-	if !w.openString(t) {
-		return false
-	}
-	var scratch [normPiece]byte
-	for s := &t.v.s; *s != ""; {
-		k := min((len(w.buf)-w.n)/canon.MaxEscapeGrowth, normPiece)
-		if k < min(len(*s), 64) {
-			return false
-		}
-		if k = canon.PieceLen(*s, k); k < len(*s) && (*s)[k-1] == '\r' {
-			k--
-		}
-		n, _ := newline.Copy(scratch[:], (*s)[:k])
-		m, _ := canon.EscapeJSON(w.buf[w.n:], scratch[:n])
-		w.n += m
-		*s = (*s)[k:]
-	}
-	return w.closeString()
 }
 
 // openString writes a string's opening quote unless t's is written, and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/agentkernel/agentkernel/internal/jsonref"
@@ -58,6 +59,11 @@ func fuzzAtom(role, kind, s, t string, r1, r2 []byte, mask uint32) MessageAtomV1
 	}
 	return atom
 }
+
+// crlfText is a text longer than an identity's window, its line endings
+// (CRLF, CR alone, and CRs before escapes and runs of them) at every
+// offset of the window's pieces.
+var crlfText = strings.Repeat("ab\r\ncd\re\"<\r\n\t\r\r\n\\x\r", 300)
 
 // FuzzCanonicalAtomBytes checks CanonicalAtomBytes against the rule and
 // encoding/json Marshal of the atom struct (atomBytesWant), and HashAtom
@@ -144,6 +150,7 @@ func FuzzMessageIdentity(f *testing.F) {
 	f.Add(" assistant\t", "a\r\nb\rc\xff", "json", []byte(`{"b":1,"a":[2.50]}`))
 	f.Add("tool", "", "image_ref", []byte(`{"detail":"high"}`))
 	f.Add("nobody", "x", "", []byte(`{`))
+	f.Add("user", crlfText, "text", []byte(nil))
 	f.Fuzz(func(t *testing.T, role, text, kind string, content []byte) {
 		msg := lipapi.Message{Role: lipapi.Role(role), Parts: []lipapi.Part{
 			lipapi.TextPart(text),
@@ -206,6 +213,8 @@ func FuzzItemIdentity(f *testing.F) {
 	f.Add(" assistant\t", "a\r\nb\rc\xff<&>\u2028", "summary", []byte(`{"b":1,"a":[2.50,"\u00e9"]}`))
 	f.Add("tool", "", "vendor:x", []byte(`[]`))
 	f.Add("developer", "  Vendor.X  ", "", []byte(`{`))
+	f.Add("assistant", crlfText, "tool_result", []byte(`{"a":1}`))
+	f.Add("assistant", crlfText, "text", []byte(`{"a":"`+strings.Repeat("x", inlineJSON)+`"}`)) // hashed through a Digest
 	f.Fuzz(func(t *testing.T, role, text, kind string, content []byte) {
 		for _, k := range append(itemContentKinds, lipapi.ContentPartKind(kind)) {
 			part := lipapi.ContentPart{Kind: k, Text: text, ImageRef: text, ImageMIME: text,

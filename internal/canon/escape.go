@@ -25,6 +25,40 @@ type byteTable struct {
 
 var jsonTable, serdeTable, htmlTable = newByteTable(&jsonEscapes), newByteTable(&serdeEscapes), newByteTable(&htmlEscapes)
 
+// modeText is the escapers' mode of a text whose line endings are
+// normalized as it is escaped: modeJSON's, but for each CR, which is
+// written as \n unless an LF follows it (a CRLF is written as the LF's
+// \n alone). Its table (textTable) writes nothing for a CR, the one
+// empty entry of any table; where a CR alone is met, the LF's entry is
+// written instead.
+const modeText = modeHTML + 1
+
+var textTable = func() byteTable {
+	t := jsonTable
+	t.word['\r'], t.len['\r'] = 0, 0
+	return t
+}()
+
+// crlfAt reports whether s[j] is a CR that an LF follows.
+func crlfAt[T ~string | ~[]byte](s T, j int) bool {
+	return s[j] == '\r' && j+1 < len(s) && s[j+1] == '\n'
+}
+
+// loneCR reports whether the sixteen bytes of s from i hold a CR that no
+// LF follows.
+func loneCR[T ~string | ~[]byte](s T, i int) bool {
+	x, y := load64(s, i), load64(s, i+8)
+	cx, cy := exactBytes(x, '\r'), exactBytes(y, '\r')
+	if cx|cy == 0 {
+		return false
+	}
+	var z uint64 // the byte after them
+	if i+16 < len(s) {
+		z = uint64(s[i+16])
+	}
+	return cx&^exactBytes(x>>8|y<<56, '\n')|cy&^exactBytes(y>>8|z<<56, '\n') != 0
+}
+
 func newByteTable(esc *[0x80]string) (t byteTable) {
 	for c := range t.word {
 		e := string([]byte{byte(c)})
@@ -93,6 +127,16 @@ func AppendJSONString[T ~string | ~[]byte](dst []byte, s T) []byte {
 // not allocate.
 func EscapeJSON[T ~string | ~[]byte](dst []byte, s T) (n, read int) {
 	out, read, _ := escape(dst[:0:len(dst)], s, modeJSON, true)
+	return len(out), read
+}
+
+// EscapeJSONText is EscapeJSON of s with its line endings normalized
+// first (each CRLF, and each other CR, as an LF), in the same pass: a CR
+// is written as \n unless an LF follows it in s, so s must be the whole
+// rest of the text (a CR at its end ends a line of its own). A call may
+// consume the CR of a CRLF whose LF it leaves to the next.
+func EscapeJSONText(dst []byte, s string) (n, read int) {
+	out, read, _ := escape(dst[:0:len(dst)], s, modeText, true)
 	return len(out), read
 }
 
@@ -175,12 +219,12 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 			}
 			var m uint64
 			switch mode { // written out: a call per word costs a tenth
-			case modeJSON:
-				m = jsonStops7(x)
+			case modeSerde:
+				m = serdeStops7(x)
 			case modeHTML:
 				m = htmlBytes7(x)
 			default:
-				m = serdeStops7(x)
+				m = jsonStops7(x)
 			}
 			if m == 0 {
 				i += 8
@@ -246,6 +290,9 @@ func escapeStop[T ~string | ~[]byte](s T, i int, mode uint8) int {
 			return i + k
 		}
 	}
+	if mode == modeText {
+		mode = modeJSON
+	}
 	j, _ := nextStop(s, i, mode)
 	return j
 }
@@ -293,6 +340,9 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 	for ; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m) >> 3
 		e := bt[byte(x>>(8*k))]
+		if e == 0 && !crlfAt(s, i+k) {
+			e = bt['\n'] // a CR alone, in modeText
+		}
 		n += k - done
 		binary.LittleEndian.PutUint64(out[n:], e)
 		n += int(e >> 56)
@@ -308,6 +358,9 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte, i, start int, ok bool) {
 	if c := s[j]; c < 0x80 {
 		bt, bl := byteTables(mode)
+		if bl[c] == 0 && !crlfAt(s, j) {
+			c = '\n' // a CR alone, in modeText
+		}
 		var e [8]byte
 		binary.LittleEndian.PutUint64(e[:], bt[c])
 		return append(dst, e[:bl[c]]...), j + 1, j + 1, true
@@ -319,7 +372,7 @@ func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte
 	switch {
 	case size == 0 && mode == modeHTML:
 		return append(dst, s[j]), j + 1, j + 1, true // raw JSON keeps its invalid bytes
-	case size == 0 && mode == modeJSON:
+	case size == 0 && (mode == modeJSON || mode == modeText):
 		return append(dst, `\ufffd`...), j + 1, j + 1, true
 	case size == 0:
 		return dst, j, j, false
@@ -355,6 +408,9 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 	n, out := len(dst), dst[:cap(dst)]
 	lastStop := i
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
+		if mode == modeText && loneCR(s, i) {
+			break // escapeWord writes it
+		}
 		if len(out)-n < denseRoom {
 			if bound || len(out)-n > len(s)-i {
 				break
@@ -429,6 +485,8 @@ func byteTables(mode uint8) (*[0x100]uint64, *[0x100]uint8) {
 	switch mode {
 	case modeJSON:
 		return &jsonTable.word, &jsonTable.len
+	case modeText:
+		return &textTable.word, &textTable.len
 	case modeHTML:
 		return &htmlTable.word, &htmlTable.len
 	}

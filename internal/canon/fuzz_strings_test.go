@@ -59,7 +59,8 @@ var stringSeeds = []string{
 	"1234567890abcde\U000E0067\U000E0067\xf3\xa0\x81\n\xf1\x80\x80\x7f\xf2\x80\x80",
 	// U+2028 and U+2029 first from 0x80 up in a word, after bytes to
 	// escape in it or not, cut at the end, at every lane.
-	"a\"<\u2028bcdefgh&\u2029", "ab\u2029", "x\u202a\u2027 \u202f", "1234<67\xe2\x80", strings.Repeat("x<\u2028yz\"\u2029\u2028", 40),
+	"a\"<\u2028bcdefgh&\u2029", "\r\r\n\n\r", "1234567\r\n2345678\r\r\n\"<\r\n\"\r\t\r\n\r\n\x00\r",
+	strings.Repeat("<a href=\"x\">\r\n\t\"q\"&\r", 30), "ab\u2029", "x\u202a\u2027 \u202f", "1234<67\xe2\x80", strings.Repeat("x<\u2028yz\"\u2029\u2028", 40),
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary
@@ -74,13 +75,54 @@ func FuzzStringWriters(f *testing.F) {
 		f.Add(s, uint16(0))
 		f.Add(s, uint16(ChunkSize-3))
 	}
+	// The first piece a Digest streams ends between the CR of the
+	// prefix and the LF that starts s (checkTextWriters).
+	f.Add("\nlog\r\n", uint16(WindowSize/MaxEscapeGrowth))
 	f.Fuzz(func(t *testing.T, s string, pad uint16) {
 		want := checkJSONWriters(t, s, pad)
 		ref, refOK := checkSerdeWriters(t, s)
 		checkStreamingWriters(t, s, pad)
 		checkReadingBack(t, s, want, ref, refOK)
 		checkHTMLRewrite(t, s, pad)
+		checkTextWriters(t, s, pad)
 	})
+}
+
+// checkTextWriters checks the writers of a text with its line endings
+// normalized as it is escaped (modeText) against the encoding/json style
+// of the text normalized first: appending, streaming into a Digest (pad
+// moving CRs across the pieces), and through windows with EscapeJSONText
+// of every room from MaxEscapeGrowth bytes.
+func checkTextWriters(t *testing.T, s string, pad uint16) {
+	t.Helper()
+	norm := strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	want := jsonStringWant(t, norm)
+	if got := (*Digest)(nil).AppendJSONText([]byte("x"), s); !bytes.Equal(got[1:], want) {
+		t.Fatalf("AppendJSONText\n got %q\nwant %q", got[1:], want)
+	}
+	for _, room := range []int{MaxEscapeGrowth, MaxEscapeGrowth + 1, 9, MaxEscapeGrowth + int(pad)%512} {
+		win := make([]byte, room)
+		var through []byte
+		for rest := s; rest != ""; {
+			n, read := EscapeJSONText(win, rest)
+			if n == 0 && read == 0 {
+				t.Fatalf("EscapeJSONText through %d bytes made no progress", room)
+			}
+			through, rest = append(through, win[:n]...), rest[read:]
+		}
+		if !bytes.Equal(through, want[1:len(want)-1]) {
+			t.Fatalf("EscapeJSONText through windows of %d\n got %q\nwant %q", room, through, want[1:len(want)-1])
+		}
+	}
+	long := strings.Repeat("\r", int(pad)%(2*ChunkSize)) + s
+	for len(long) <= ChunkSize && s != "" {
+		long += s
+	}
+	normLong := strings.ReplaceAll(strings.ReplaceAll(long, "\r\n", "\n"), "\r", "\n")
+	var d Digest
+	if d.Sum256(d.AppendJSONText([]byte("{"), long)) != sha256.Sum256(append([]byte("{"), jsonStringWant(t, normLong)...)) {
+		t.Fatal("Digest.AppendJSONText: digest differs")
+	}
 }
 
 // checkHTMLRewrite checks the rewriting of raw JSON's '<', '>', '&',

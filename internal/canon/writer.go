@@ -3,6 +3,7 @@ package canon
 import (
 	"crypto/sha256"
 	"hash"
+	"strings"
 )
 
 // ChunkSize is the number of pending bytes at which canonical bytes are fed
@@ -103,6 +104,9 @@ func streamEscaped[T ~string | ~[]byte](d *Digest, s T, mode uint8) bool {
 			w = w[:0]
 		}
 		k := PieceLen(s, (cap(w)-len(w))/MaxEscapeGrowth)
+		if mode == modeText && k < len(s) && s[k-1] == '\r' {
+			k-- // a CR and its LF are escaped together
+		}
 		var ok bool
 		if w, ok = appendEscaped(w, s[:k], mode); !ok {
 			return false
@@ -151,6 +155,19 @@ func PieceLen[T ~string | ~[]byte](s T, n int) int {
 // a string shorter than ChunkSize, it is exactly AppendJSONString.
 func (d *Digest) AppendJSONString(dst []byte, s string) []byte {
 	dst, _ = appendEscapedBody(d, append(dst, '"'), s, modeJSON)
+	return append(dst, '"')
+}
+
+// AppendJSONText appends s with its line endings normalized (each CRLF,
+// and each other CR, as an LF) as AppendJSONString appends it, in one
+// pass, never building the normalized text: a CR is written as \n unless
+// an LF follows it. With a nil d it returns dst with the string appended.
+func (d *Digest) AppendJSONText(dst []byte, s string) []byte {
+	mode := modeText
+	if strings.IndexByte(s, '\r') < 0 {
+		mode = modeJSON // the same bytes, without looking for lone CRs
+	}
+	dst, _ = appendEscapedBody(d, append(dst, '"'), s, mode)
 	return append(dst, '"')
 }
 

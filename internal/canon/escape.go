@@ -29,8 +29,9 @@ var jsonTable, serdeTable, htmlTable = newByteTable(&jsonEscapes), newByteTable(
 // normalized as it is escaped: modeJSON's, but for each CR, which is
 // written as \n unless an LF follows it (a CRLF is written as the LF's
 // \n alone). Its table (textTable) writes nothing for a CR, the one
-// empty entry of any table; where a CR alone is met, the LF's entry is
-// written instead.
+// empty entry of any table: escapeWord and escapeAt write the LF's entry
+// for a CR alone instead, and escapeDense leaves them the blocks holding
+// a CR.
 const modeText = modeHTML + 1
 
 var textTable = func() byteTable {
@@ -42,21 +43,6 @@ var textTable = func() byteTable {
 // crlfAt reports whether s[j] is a CR that an LF follows.
 func crlfAt[T ~string | ~[]byte](s T, j int) bool {
 	return s[j] == '\r' && j+1 < len(s) && s[j+1] == '\n'
-}
-
-// loneCR reports whether the sixteen bytes of s from i hold a CR that no
-// LF follows.
-func loneCR[T ~string | ~[]byte](s T, i int) bool {
-	x, y := load64(s, i), load64(s, i+8)
-	cx, cy := exactBytes(x, '\r'), exactBytes(y, '\r')
-	if cx|cy == 0 {
-		return false
-	}
-	var z uint64 // the byte after them
-	if i+16 < len(s) {
-		z = uint64(s[i+16])
-	}
-	return cx&^exactBytes(x>>8|y<<56, '\n')|cy&^exactBytes(y>>8|z<<56, '\n') != 0
 }
 
 func newByteTable(esc *[0x80]string) (t byteTable) {
@@ -408,8 +394,8 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 	n, out := len(dst), dst[:cap(dst)]
 	lastStop := i
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
-		if mode == modeText && loneCR(s, i) {
-			break // escapeWord writes it
+		if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 {
+			break // escapeWord writes the CR
 		}
 		if len(out)-n < denseRoom {
 			if bound || len(out)-n > len(s)-i {

@@ -256,23 +256,15 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 
 // escapeStop returns where the exact path of escape stops next, from i:
 // nextStop's offset. A word whose first byte from 0x80 up starts U+2028 or
-// U+2029 (in modeJSON and modeHTML) is settled here, without the
-// automaton, so that text which separates its lines or paragraphs with
-// them costs one stop for each.
+// U+2029 (in modeJSON and modeHTML), with no byte before it that
+// jsonStops7 flags (exactly, as those bytes are ASCII and its carries run
+// upwards only), stops there at once, without the automaton: text that
+// separates its lines or paragraphs with them costs one stop for each.
 func escapeStop[T ~string | ~[]byte](s T, i int, mode uint8) int {
 	if i+8 <= len(s) && mode != modeSerde {
 		x := load64(s, i)
 		k := bits.TrailingZeros64(x&msb) >> 3
-		if x&msb != 0 && lineSepAt(s, i+k) {
-			// The lanes below k are ASCII, and the word tests' carries
-			// run upwards only: their flags there are exact.
-			m := jsonStops7(x)
-			if mode == modeHTML {
-				m = htmlBytes7(x)
-			}
-			if m &= 1<<(8*k) - 1; m != 0 {
-				return i + bits.TrailingZeros64(m)>>3
-			}
+		if x&msb != 0 && lineSepAt(s, i+k) && jsonStops7(x)&(1<<(8*k)-1) == 0 {
 			return i + k
 		}
 	}

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -29,9 +30,10 @@ var jsonTable, serdeTable, htmlTable = newByteTable(&jsonEscapes), newByteTable(
 // normalized as it is escaped: modeJSON's, but for each CR, which is
 // written as \n unless an LF follows it (a CRLF is written as the LF's
 // \n alone). Its table (textTable) writes nothing for a CR, the one
-// empty entry of any table: escapeWord and escapeAt write the LF's entry
-// for a CR alone instead, and escapeDense leaves them the blocks holding
-// a CR.
+// empty entry of any table, which is right for the CR of a CRLF: a word
+// that escapeWord writes has each CR alone in it read as an LF, escapeAt
+// writes the LF's entry for one, and escapeDense leaves every CR to them.
+// No other mode tests for it.
 const modeText = modeHTML + 1
 
 var textTable = func() byteTable {
@@ -243,7 +245,12 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 			i += 8
 			start = i
 		}
-		j := escapeStop(s, i, mode)
+		j := i
+		if mode == modeSerde {
+			j, _ = nextStop(s, i, mode)
+		} else {
+			j = escapeStop(s, i, mode)
+		}
 		var done bool
 		if dst, read, done = appendRun(dst, s, start, min(j, len(s)), bound); done {
 			return dst, read, true
@@ -254,14 +261,15 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 	}
 }
 
-// escapeStop returns where the exact path of escape stops next, from i:
-// nextStop's offset. A word whose first byte from 0x80 up starts U+2028 or
-// U+2029 (in modeJSON and modeHTML), with no byte before it that
-// jsonStops7 flags (exactly, as those bytes are ASCII and its carries run
-// upwards only), stops there at once, without the automaton: text that
-// separates its lines or paragraphs with them costs one stop for each.
+// escapeStop returns where the exact path of escape stops next, from i,
+// in any mode but modeSerde (which needs no more than nextStop): nextStop's
+// offset. A word whose first byte from 0x80 up starts U+2028 or U+2029,
+// with no byte before it that jsonStops7 flags (exactly, as those bytes
+// are ASCII and its carries run upwards only), stops there at once,
+// without the automaton: text that separates its lines or paragraphs with
+// them costs one stop for each.
 func escapeStop[T ~string | ~[]byte](s T, i int, mode uint8) int {
-	if i+8 <= len(s) && mode != modeSerde {
+	if i+8 <= len(s) {
 		x := load64(s, i)
 		k := bits.TrailingZeros64(x&msb) >> 3
 		if x&msb != 0 && lineSepAt(s, i+k) && jsonStops7(x)&(1<<(8*k)-1) == 0 {
@@ -312,15 +320,27 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 		binary.LittleEndian.PutUint64(out[n:], load64(s, start))
 		n += r
 	}
-	bt, _ := byteTables(mode)
+	var bt *[0x100]uint64
+	switch mode { // once per word, not per escape
+	case modeSerde:
+		bt = &serdeTable.word
+	case modeJSON:
+		bt = &jsonTable.word
+	case modeHTML:
+		bt = &htmlTable.word
+	default: // modeText: each CR that no LF follows in s is read as an LF
+		bt = &textTable.word
+		next := x >> 8 // the bytes after x's, nothing after the last of s
+		if i+8 < len(s) {
+			next |= uint64(s[i+8]) << 56
+		}
+		x ^= (exactBytes(x, '\r') &^ exactBytes(next, '\n')) >> 7 * ('\r' ^ '\n')
+	}
 	binary.LittleEndian.PutUint64(out[n:], x)
 	done := 0 // the bytes of x written in out[:n]
 	for ; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m) >> 3
 		e := bt[byte(x>>(8*k))]
-		if e == 0 && !crlfAt(s, i+k) {
-			e = bt['\n'] // a CR alone, in modeText
-		}
 		n += k - done
 		binary.LittleEndian.PutUint64(out[n:], e)
 		n += int(e >> 56)
@@ -372,29 +392,36 @@ func grow(dst []byte, n int) []byte {
 // goes without one before it hands back.
 const denseGap = 32
 
-// escapeDense appends s[i:] escaped in the style of mode (modeJSON or
-// modeSerde) sixteen bytes of ASCII at a time, every byte written from the
+// escapeDense appends s[i:] escaped in the style of mode sixteen bytes of
+// ASCII at a time, every byte written from the
 // table with one 8-byte store: about the cost of one mispredicted branch
 // per word, whatever the number of escapes in it. It stops at sixteen
 // bytes holding one from 0x80 up, at the last sixteen bytes of s, after
-// denseGap bytes without an escape, and where dst lacks the room for its
-// stores but might have been sized for the output (more than the rest of
-// s left; dst is grown otherwise, n0 being where the escaped string starts
-// in it). It returns dst and the offset in s where it stopped.
+// denseGap bytes without an escape, in modeText at sixteen bytes holding a
+// CR (left to escapeWord, which tells a CR alone), and where dst lacks the
+// room for its stores but might have been sized for the output (more than
+// the rest of s left; dst is grown otherwise, n0 being where the escaped
+// string starts in it). It returns dst and the offset in s where it
+// stopped.
 func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bound bool) ([]byte, int) {
 	bt, bl := byteTables(mode)
 	n, out := len(dst), dst[:cap(dst)]
-	lastStop := i
+	lastStop, look := i, denseRoom // below look bytes of room, a block is looked at first
+	if mode == modeText {
+		look = math.MaxInt // every block, for a CR: no other mode pays a test for it
+	}
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
-		if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 {
-			break // escapeWord writes the CR
-		}
-		if len(out)-n < denseRoom {
-			if bound || len(out)-n > len(s)-i {
-				break
+		if len(out)-n < look {
+			if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 {
+				break // escapeWord writes the CR
 			}
-			out = grow(out[:n], denseRoom+escapedRest(len(s)-i, n-n0, i))
-			out = out[:cap(out)]
+			if len(out)-n < denseRoom {
+				if bound || len(out)-n > len(s)-i {
+					break
+				}
+				out = grow(out[:n], denseRoom+escapedRest(len(s)-i, n-n0, i))
+				out = out[:cap(out)]
+			}
 		}
 		// Unrolled: a loop over the sixteen bytes costs a bounds check
 		// and a branch a byte. p stays below 16*MaxEscapeGrowth: masked,

@@ -61,6 +61,12 @@ var stringSeeds = []string{
 	// escape in it or not, cut at the end, at every lane.
 	"a\"<\u2028bcdefgh&\u2029", "\r\r\n\n\r", "1234567\r\n2345678\r\r\n\"<\r\n\"\r\t\r\n\r\n\x00\r",
 	strings.Repeat("<a href=\"x\">\r\n\t\"q\"&\r", 30), "ab\u2029", "x\u202a\u2027 \u202f", "1234<67\xe2\x80", strings.Repeat("x<\u2028yz\"\u2029\u2028", 40),
+	// Line endings in text dense in escapes (tables): CRLFs only; a CR
+	// alone or of a CRLF as the last byte of a word (its LF the next
+	// word's first) and of a sixteen-byte block; a CR alone last.
+	strings.Repeat("id\t\"a\"\tb\\c\t\r\n", 24),
+	strings.Repeat("\t\t\t\t\t\t\t\r\n\t\t\t\t\t\t\r\t\t\t\t\t\t\t\t\r\r\n", 6),
+	strings.Repeat("\"", 15) + "\r\n" + strings.Repeat("\t", 14) + "\r" + strings.Repeat("<", 31) + "\r",
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary

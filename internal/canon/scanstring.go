@@ -19,34 +19,57 @@ import (
 // capacity past the decoded content may be overwritten. Otherwise dec is
 // returned as it is.
 func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
+	i, j, flags := s.plainWords(p + 1)
+	if j >= 0 && s.data[j] == '"' {
+		s.flags = flags
+		return j + 1, dec, nil
+	}
+	return s.scanStringFrom(p, i, flags, dec, decode)
+}
+
+// plainWords returns where the words of ASCII without a stop end in the
+// string body from d[i]: the word's offset, the offset of the stop in it
+// (-1 when the word holds a byte from 0x80 up or d ends before it), and
+// StrHTML when the words before the stop hold '<', '>' or '&' in lax
+// mode.
+func (s *Scanner) plainWords(i int) (int, int, uint8) {
+	d := s.data
+	var flags uint8
+	for i+8 <= len(d) {
+		x := load64(d, i)
+		if x&msb != 0 {
+			break
+		}
+		m := serdeStops7(x)
+		flags |= s.htmlFlag(x, m)
+		if m != 0 {
+			return i, i + bits.TrailingZeros64(m)>>3, flags
+		}
+		i += 8
+	}
+	return i, -1, flags
+}
+
+// scanStringFrom is scanString from the word at d[i], before which the
+// string starting at d[p] holds ASCII text without stops; flags are that
+// text's.
+func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool) (int, []byte, error) {
 	d := s.data
 	// With decode, out is the decoded string so far and d[last:] is what
 	// is not decoded yet.
 	out, last := dec, p+1
-	var flags uint8
 	mode := s.stringMode()
-	for i := p + 1; ; {
-		j := -1
-		for i+8 <= len(d) {
-			x := load64(d, i)
-			if x&msb != 0 {
-				break
-			}
-			m := serdeStops7(x)
-			flags |= s.htmlFlag(x, m)
-			if m != 0 {
-				j = i + bits.TrailingZeros64(m)>>3
-				break
-			}
-			i += 8
-		}
-		if j < 0 {
-			var f uint8
-			if j, f = s.kernelStop(i, mode); j >= len(d) {
+	for {
+		var j int
+		var f uint8
+		if i, j, f = s.plainWords(i); j < 0 {
+			var g uint8
+			if j, g = s.kernelStop(i, mode); j >= len(d) {
 				return 0, nil, s.errAt(p, "unterminated string")
 			}
-			flags |= f
+			f |= g
 		}
+		flags |= f
 		var err error
 		switch c := d[j]; {
 		case c == '"':

@@ -28,6 +28,9 @@ type decoder struct {
 	// names, tags); its contents are only valid until the next token is
 	// read.
 	buf []byte
+	// tagConsumed: findTag has read the tag member of the object being
+	// decoded with s itself (see tagRead).
+	tagConsumed bool
 }
 
 // start prepares d to read data under serde's rules (strict mode, nesting
@@ -196,15 +199,22 @@ func missing(seen, required uint64, names []string) error {
 }
 
 // findTag returns the decoded value of the first member named tag of the
-// object whose first token was k, looking ahead with a copy of the scanner
-// so that nothing is consumed: the tag may stand anywhere in the object. A
-// missing or non-string tag is an error. The result is valid until
-// the next token is read.
+// object whose first token was k. A tag leading the object, as serde
+// writes it, is consumed: the object's reader learns it from tagRead.
+// Otherwise nothing is consumed: the tag may stand anywhere in the
+// object, and findTag looks ahead for it with a copy of the scanner. A
+// missing or non-string tag is an error. The result is valid until the
+// next token is read.
 func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 	if k != canon.KindObjectBegin {
 		return nil, decMismatch(k, "an object")
 	}
 	ahead := d.s.Clone()
+	if name, vk, err := d.nextMember(&d.s); err == nil && vk == canon.KindString && string(name) == tag {
+		d.tagConsumed = true
+		return d.text(&d.s), nil
+	}
+	d.s, d.strAt = ahead.Clone(), -1
 	for {
 		name, vk, err := d.nextMember(&ahead)
 		switch {
@@ -222,6 +232,17 @@ func (d *decoder) findTag(k canon.Kind, tag string) ([]byte, error) {
 			return d.text(&ahead), nil
 		}
 	}
+}
+
+// tagRead returns the members of an internally tagged object seen before
+// its reader starts: the tag (decTagBit) when findTag has consumed it,
+// else none.
+func (d *decoder) tagRead() uint64 {
+	if d.tagConsumed {
+		d.tagConsumed = false
+		return decTagBit
+	}
+	return 0
 }
 
 // setVariant stores the variant *x in *v, an interface T implements, unless

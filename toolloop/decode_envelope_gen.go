@@ -13,7 +13,7 @@ func readSearchOpenedEvent(d *decoder, k canon.Kind, v *SearchOpenedEvent) error
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -85,7 +85,7 @@ func readSearchUsageSnapshotEvent(d *decoder, k canon.Kind, v *SearchUsageSnapsh
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -136,7 +136,7 @@ func readBranchForkedEvent(d *decoder, k canon.Kind, v *BranchForkedEvent) error
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -201,7 +201,7 @@ func readBranchStrategySelectedEvent(d *decoder, k canon.Kind, v *BranchStrategy
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -252,7 +252,7 @@ func readBranchObservationEvent(d *decoder, k canon.Kind, v *BranchObservationEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -303,7 +303,7 @@ func readBranchCandidateMeasuredEvent(d *decoder, k canon.Kind, v *BranchCandida
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -361,7 +361,7 @@ func readPartialCheckpointedEvent(d *decoder, k canon.Kind, v *PartialCheckpoint
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -412,7 +412,7 @@ func readFrontierEpochStartedEvent(d *decoder, k canon.Kind, v *FrontierEpochSta
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -463,7 +463,7 @@ func readFrontierEntryServedEvent(d *decoder, k canon.Kind, v *FrontierEntryServ
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -514,7 +514,7 @@ func readBranchIneligibleEvent(d *decoder, k canon.Kind, v *BranchIneligibleEven
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -565,7 +565,7 @@ func readBranchNotSelectedEvent(d *decoder, k canon.Kind, v *BranchNotSelectedEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -609,7 +609,7 @@ func readBranchAbandonedEvent(d *decoder, k canon.Kind, v *BranchAbandonedEvent)
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -660,7 +660,7 @@ func readBranchSelectedEvent(d *decoder, k canon.Kind, v *BranchSelectedEvent) e
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -711,7 +711,7 @@ func readBranchCommittedEvent(d *decoder, k canon.Kind, v *BranchCommittedEvent)
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -769,7 +769,7 @@ func readNoGoodRecordedEvent(d *decoder, k canon.Kind, v *NoGoodRecordedEvent) e
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -834,7 +834,7 @@ func readSearchClosedEvent(d *decoder, k canon.Kind, v *SearchClosedEvent) error
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -878,7 +878,7 @@ func readContextWorkingSetEvent(d *decoder, k canon.Kind, v *ContextWorkingSetEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -936,7 +936,7 @@ func readContextPagesSelectedEvent(d *decoder, k canon.Kind, v *ContextPagesSele
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1001,7 +1001,7 @@ func readContextMissEvent(d *decoder, k canon.Kind, v *ContextMissEvent) error {
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1059,7 +1059,7 @@ func readContextPageRecalledEvent(d *decoder, k canon.Kind, v *ContextPageRecall
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1117,7 +1117,7 @@ func readContextInfeasibleEvent(d *decoder, k canon.Kind, v *ContextInfeasibleEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1182,7 +1182,7 @@ func readContextCompactedEvent(d *decoder, k canon.Kind, v *ContextCompactedEven
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1240,7 +1240,7 @@ func readPromptProgramCompiledEvent(d *decoder, k canon.Kind, v *PromptProgramCo
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -1284,7 +1284,7 @@ func readPromptProgramInvokedEvent(d *decoder, k canon.Kind, v *PromptProgramInv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {

@@ -13,7 +13,7 @@ func readConversationSeededEvent(d *decoder, k canon.Kind, v *ConversationSeeded
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -50,7 +50,7 @@ func readConversationDeltaEvent(d *decoder, k canon.Kind, v *ConversationDeltaEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -87,7 +87,7 @@ func readTurnObservedEvent(d *decoder, k canon.Kind, v *TurnObservedEvent) error
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -138,7 +138,7 @@ func readToolCallObservedEvent(d *decoder, k canon.Kind, v *ToolCallObservedEven
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -175,7 +175,7 @@ func readProposalObservedEvent(d *decoder, k canon.Kind, v *ProposalObservedEven
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -219,7 +219,7 @@ func readProposalCheckedEvent(d *decoder, k canon.Kind, v *ProposalCheckedEvent)
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -270,7 +270,7 @@ func readEffectAppliedEvent(d *decoder, k canon.Kind, v *EffectAppliedEvent) err
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -321,7 +321,7 @@ func readToolBatchConflictEvent(d *decoder, k canon.Kind, v *ToolBatchConflictEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -373,7 +373,7 @@ func readEffectDeniedEvent(d *decoder, k canon.Kind, v *EffectDeniedEvent) error
 		return decMismatch(k, "an object")
 	}
 	v.Class = ResidualClassCapabilityDenied
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -424,7 +424,7 @@ func readCandidateMeasuredEvent(d *decoder, k canon.Kind, v *CandidateMeasuredEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -496,7 +496,7 @@ func readGateDecisionRecordedEvent(d *decoder, k canon.Kind, v *GateDecisionReco
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -568,7 +568,7 @@ func readDecisionBoundRefusedEvent(d *decoder, k canon.Kind, v *DecisionBoundRef
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -626,7 +626,7 @@ func readCandidateRestoredEvent(d *decoder, k canon.Kind, v *CandidateRestoredEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -663,7 +663,7 @@ func readEffectBoundaryMeasuredEvent(d *decoder, k canon.Kind, v *EffectBoundary
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -735,7 +735,7 @@ func readContextCheckpointCreatedEvent(d *decoder, k canon.Kind, v *ContextCheck
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -772,7 +772,7 @@ func readDurableCandidateCheckpointEvent(d *decoder, k canon.Kind, v *DurableCan
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -851,7 +851,7 @@ func readRecoveryControlGrantedEvent(d *decoder, k canon.Kind, v *RecoveryContro
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -909,7 +909,7 @@ func readRouteFailoverEvent(d *decoder, k canon.Kind, v *RouteFailoverEvent) err
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -960,7 +960,7 @@ func readRecoveryContainedEvent(d *decoder, k canon.Kind, v *RecoveryContainedEv
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {

@@ -13,7 +13,7 @@ func readMessageSystem(d *decoder, k canon.Kind, v *MessageSystem) error {
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -50,7 +50,7 @@ func readMessageUser(d *decoder, k canon.Kind, v *MessageUser) error {
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -87,7 +87,7 @@ func readMessageAssistant(d *decoder, k canon.Kind, v *MessageAssistant) error {
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -124,7 +124,7 @@ func readMessageAssistantToolCalls(d *decoder, k canon.Kind, v *MessageAssistant
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -161,7 +161,7 @@ func readMessageToolResponse(d *decoder, k canon.Kind, v *MessageToolResponse) e
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -205,7 +205,7 @@ func readConversationDeltaMessage(d *decoder, k canon.Kind, v *ConversationDelta
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -242,7 +242,7 @@ func readConversationDeltaToolActivated(d *decoder, k canon.Kind, v *Conversatio
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -279,7 +279,7 @@ func readConversationDeltaCompacted(d *decoder, k canon.Kind, v *ConversationDel
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -316,7 +316,7 @@ func readCommandInvocationProgram(d *decoder, k canon.Kind, v *CommandInvocation
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -374,7 +374,7 @@ func readCommandInvocationShell(d *decoder, k canon.Kind, v *CommandInvocationSh
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -429,7 +429,7 @@ func readAdmissibilityDecisionAllow(d *decoder, k canon.Kind, v *AdmissibilityDe
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -456,7 +456,7 @@ func readAdmissibilityDecisionDeny(d *decoder, k canon.Kind, v *AdmissibilityDec
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -490,7 +490,7 @@ func readAdmissibilityDecisionNeedsApproval(d *decoder, k canon.Kind, v *Admissi
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -514,7 +514,7 @@ func readAdmissibilityProfileSrbnCertified(d *decoder, k canon.Kind, v *Admissib
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -541,7 +541,7 @@ func readAdmissibilityProfileConfinementOnly(d *decoder, k canon.Kind, v *Admiss
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -578,7 +578,7 @@ func readAdmissibilityProfileHumanApproved(d *decoder, k canon.Kind, v *Admissib
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -612,7 +612,7 @@ func readGateDecisionHardPass(d *decoder, k canon.Kind, v *GateDecisionHardPass)
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -639,7 +639,7 @@ func readGateDecisionAcceptedByDescent(d *decoder, k canon.Kind, v *GateDecision
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -676,7 +676,7 @@ func readGateDecisionRejectedNonDescending(d *decoder, k canon.Kind, v *GateDeci
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -710,7 +710,7 @@ func readGateDecisionStoppedAtDeclaredFloor(d *decoder, k canon.Kind, v *GateDec
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {
@@ -737,7 +737,7 @@ func readGateDecisionExhaustedWithCertificate(d *decoder, k canon.Kind, v *GateD
 	if k != canon.KindObjectBegin {
 		return decMismatch(k, "an object")
 	}
-	var seen uint64
+	seen := d.tagRead()
 	for {
 		name, vk, err := d.nextMember(&d.s)
 		if vk == canon.KindObjectEnd {

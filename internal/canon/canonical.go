@@ -60,10 +60,6 @@ type emitFrame struct {
 type canonicalizer struct {
 	data []byte
 	st   style
-	// likelyCanonical: the values read are usually canonical already
-	// (a Value in an event perspt or this module wrote), so read tries
-	// skipCanonical first; a value that is not wastes the part it read.
-	likelyCanonical bool
 	// The members (see mem) hold, from their start, the members of the
 	// open objects (innermost last) and, from their end, those of the
 	// recorded objects.
@@ -82,9 +78,8 @@ type canonicalizer struct {
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int
-	outStart   int      // where the value's output starts in the second pass's output
-	consumed   int      // bytes of tokens the second pass has read
-	num        [32]byte // room for a re-printed number
+	outStart   int // where the value's output starts in the second pass's output
+	consumed   int // bytes of tokens the second pass has read
 }
 
 // mem returns the members, for use before the next growMembers.
@@ -114,22 +109,19 @@ func (c *canonicalizer) keyStart(m member) uint32 {
 
 // read is the first pass: it consumes from s the rest of the value whose
 // first token k s has just returned, validating it, and records what the
-// second pass needs. It returns the offset just past the value. Where
-// values are likely canonical already, a value so spelled is recognized
-// by skipCanonical; any other is read token by token (readTokens).
+// second pass needs. It returns the offset just past the value.
 func (c *canonicalizer) read(s *Scanner, k Kind) (int, error) {
-	if uint64(len(s.data)) > 1<<32-2 {
+	if uint64(len(s.data)) > maxDocument {
 		return 0, s.errAt(0, "document larger than 4 GiB")
 	}
 	c.data, c.start = s.data, s.tokStart
 	c.canon = true
-	if c.likelyCanonical {
-		if end, ok := c.skipCanonical(s, k); ok {
-			return end, nil
-		}
-	}
 	return c.readTokens(s, k)
 }
+
+// maxDocument is the size of the largest document the canonicalizer
+// reads: its offsets are uint32s, and one more than the size is stored.
+const maxDocument = 1<<32 - 2
 
 // readTokens is read's general pass, token by token, from the value's
 // first token k, once c is set up.
@@ -185,14 +177,14 @@ func (c *canonicalizer) token(s *Scanner, k Kind) int {
 			c.key(s)
 			break
 		}
-		if c.canon && !c.canonicalString(s) {
+		if c.canon && !c.st.canonicalString(s.flags) {
 			c.canon = false
 		}
 		if s.tokEnd-s.tokStart >= longStringMin {
 			c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
 		}
 	case KindNumber:
-		if c.canon && c.st == styleSerde && !c.canonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags) {
+		if c.canon && c.st == styleSerde && !serdeCanonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags) {
 			c.canon = false
 		}
 	}
@@ -212,7 +204,7 @@ func (c *canonicalizer) key(s *Scanner) {
 		c.names = s.AppendString(c.names)
 		m = member{off: uint32(off), n: uint32(len(c.names)-off) | inNames}
 	}
-	if c.canon && !c.canonicalString(s) {
+	if c.canon && !c.st.canonicalString(s.flags) {
 		c.canon = false
 	}
 	o := c.objects.top()
@@ -361,26 +353,27 @@ func (c *canonicalizer) compare(a, b member) int {
 	return int(c.keyStart(a)) - int(c.keyStart(b))
 }
 
-// canonicalString reports whether the string token s has just returned is
-// spelled as the style writes its decoded content. The escapes the Scanner
-// does not flag StrRareEscape are the short forms, lowercase \u00xx of the
-// other control characters (canonical in both styles) and encoding/json's
-// escapes of '<', '>', '&', U+2028 and U+2029 (canonical in its style
-// only); a rare escape is canonical in neither.
-func (c *canonicalizer) canonicalString(s *Scanner) bool {
+// canonicalString reports whether a string token of the string flags
+// flags is spelled as the style writes its decoded content. The escapes
+// the Scanner does not flag StrRareEscape are the short forms, lowercase
+// \u00xx of the other control characters (canonical in both styles) and
+// encoding/json's escapes of '<', '>', '&', U+2028 and U+2029 (canonical
+// in its style only); a rare escape is canonical in neither.
+func (st style) canonicalString(flags uint8) bool {
 	switch {
-	case s.flags&(StrInvalidUTF8|StrRareEscape) != 0:
+	case flags&(StrInvalidUTF8|StrRareEscape) != 0:
 		return false
-	case c.st == styleJSON:
-		return s.flags&(StrHTML|StrLineSep) == 0
+	case st == styleJSON:
+		return flags&(StrHTML|StrLineSep) == 0
 	}
-	return s.flags&StrHTMLEscape == 0
+	return flags&StrHTMLEscape == 0
 }
 
-// canonicalNumber reports whether the number literal lit, of the number
-// flags flags, is its own serde_json normalization.
-func (c *canonicalizer) canonicalNumber(lit []byte, flags uint8) bool {
-	out, err := appendSerdeNumber(c.num[:0], lit, flags)
+// serdeCanonicalNumber reports whether the number literal lit, of the
+// number flags flags, is its own serde_json normalization.
+func serdeCanonicalNumber(lit []byte, flags uint8) bool {
+	var num [32]byte
+	out, err := appendSerdeNumber(num[:0], lit, flags)
 	return err == nil && bytes.Equal(out, lit)
 }
 
@@ -553,7 +546,7 @@ func (c *canonicalizer) findStr(p int) {
 func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byte) ([]byte, []byte) {
 	raw := s.data[s.tokStart:s.tokEnd]
 	switch {
-	case c.canonicalString(s):
+	case c.st.canonicalString(s.flags):
 		return d.AppendSpan(out, raw), buf
 	case c.st == styleJSON && s.flags&(StrRareEscape|StrInvalidUTF8) == 0:
 		if d == nil {

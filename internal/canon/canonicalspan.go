@@ -4,43 +4,43 @@ import "bytes"
 
 // A value that is canonical already, as a client or this package wrote
 // it, is recognized in one loop over its bytes: no token dispatch, no
-// member records, only the last name of each open object. The general
-// first pass (read) takes every other value from its start.
+// member records, only the last name of each open object, and no
+// canonicalizer. The general first pass (canonicalizer.read) takes every
+// other value from its start.
 
 // spanDepth is the nesting, counting the value's own container, that
-// spanCheck follows; a deeper value is left to the general pass. The last
-// name of each open object is kept in the canonicalizer's fixed members,
-// which the general pass only uses after spanCheck has given up.
-const spanDepth = len(canonicalizer{}.memberFix)
+// spanCheck follows; a deeper value is left to the general pass.
+const spanDepth = 32
 
 // spanCheck follows a container value spelled in the canonical form of a
 // style: compact, names strictly increasing and without escapes, strings
 // and numbers spelled as the style writes them. Its steps return the
 // offset where the value goes on, or -1 where it is not canonical.
 type spanCheck struct {
-	c     *canonicalizer
-	s     *Scanner           // scans the strings and numbers; its state is left alone
-	d     []byte             // the Scanner's document
-	base  int                // the Scanner's depth inside the value's own container
-	depth int                // open containers of the value beyond its own
-	objs  uint64             // bit i: open container i (0: the value's own) is an object
-	names *[spanDepth]member // the last name of open object i (n == 0: none yet)
+	st    style
+	s     *Scanner          // scans the strings and numbers; its state is left alone
+	d     []byte            // the Scanner's document
+	base  int               // the Scanner's depth inside the value's own container
+	depth int               // open containers of the value beyond its own
+	objs  uint64            // bit i: open container i (0: the value's own) is an object
+	names [spanDepth]member // the last name of open object i (n == 0: none yet)
 }
 
 // skipCanonical consumes from s the rest of the container value whose
-// first token k s has just returned, when the value is spelled in the
-// style's canonical form (see spanCheck), and returns the offset just past
-// it and true; s is then left as if it had returned the value's last
-// token. Otherwise it returns false and s has not moved: the value is not
-// canonical, or is malformed, nested too deeply or has a name with
-// escapes, which the general pass sorts out.
-func (c *canonicalizer) skipCanonical(s *Scanner, k Kind) (int, bool) {
-	if k != KindObjectBegin && k != KindArrayBegin {
+// first token k s has just returned, when the value is spelled in st's
+// canonical form (see spanCheck), and returns the offset just past it and
+// true; s is then left as if it had returned the value's last token.
+// Otherwise it returns false and s has not moved: the value is not
+// canonical, or is malformed, nested too deeply, has a name with escapes
+// or is in a document too large for the canonicalizer, which the general
+// pass sorts out.
+func skipCanonical(s *Scanner, k Kind, st style) (int, bool) {
+	if k != KindObjectBegin && k != KindArrayBegin || uint64(len(s.data)) > maxDocument {
 		return 0, false
 	}
-	v := spanCheck{c: c, s: s, d: s.data, base: s.depth, names: &c.memberFix}
+	v := spanCheck{st: st, s: s, d: s.data, base: s.depth}
 	if k == KindObjectBegin {
-		v.objs, v.names[0] = 1, member{}
+		v.objs = 1
 	}
 	end := v.run(s.tokEnd)
 	if end < 0 {
@@ -122,7 +122,7 @@ func (v *spanCheck) name(p int) int {
 		return -1
 	}
 	end, _, err := v.s.scanString(p, nil, false)
-	if err != nil || !v.s.Verbatim() || !v.c.canonicalString(v.s) {
+	if err != nil || !v.s.Verbatim() || !v.st.canonicalString(v.s.flags) {
 		return -1
 	}
 	if prev := v.names[v.depth]; prev.n != 0 && bytes.Compare(d[prev.off:prev.off+prev.n-1], d[p+1:end-1]) >= 0 {
@@ -141,12 +141,12 @@ func (v *spanCheck) scalar(p int) int {
 	s := v.s
 	switch c := v.d[p]; {
 	case c == '"':
-		if end, _, err := s.scanString(p, nil, false); err == nil && v.c.canonicalString(s) {
+		if end, _, err := s.scanString(p, nil, false); err == nil && v.st.canonicalString(s.flags) {
 			return end
 		}
 		return -1
 	case c == '-' || c-'0' < 10:
-		if end, err := s.scanNumber(p); err == nil && (v.c.st == styleJSON || v.c.canonicalNumber(v.d[p:end], s.flags)) {
+		if end, err := s.scanNumber(p); err == nil && (v.st == styleJSON || serdeCanonicalNumber(v.d[p:end], s.flags)) {
 			return end
 		}
 		return -1

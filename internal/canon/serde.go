@@ -175,9 +175,18 @@ func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch 
 }
 
 // serdeValueFrom is AppendSerdeValueFrom, or SerdeValueFrom with alias set.
+// Its values are usually canonical already (a Value in an event perspt or
+// this module wrote), so skipCanonical is tried first; a value that is not
+// wastes the part it read.
 func serdeValueFrom(dst []byte, s *Scanner, k Kind, alias bool) ([]byte, bool, error) {
-	c := canonicalizer{st: styleSerde, likelyCanonical: true}
 	start := s.tokStart
+	if end, ok := skipCanonical(s, k, styleSerde); ok {
+		if alias {
+			return s.data[start:end], false, nil
+		}
+		return append(dst, s.data[start:end]...), true, nil
+	}
+	c := canonicalizer{st: styleSerde}
 	end, err := c.read(s, k)
 	if err != nil {
 		return dst, false, err

@@ -8,51 +8,38 @@ import (
 // decoding them.
 
 // scanString validates the string token starting at the quote at p and
-// returns the offset just past its closing quote; it sets s.flags. Words
-// of ASCII are settled inline (most keys and short values end there); the
-// string kernel (nextStop) takes over at the first byte from 0x80 up,
-// validating UTF-8 as it looks for the closing quote. With decode, a
-// string with escapes (or, in lax mode, invalid UTF-8) is also decoded as
-// AppendString decodes it, appended to dec and returned, as the escapes
-// are found: the runs between them are copied and each escape (or invalid
-// byte) is resolved where it is validated; the bytes of dec's spare
-// capacity past the decoded content may be overwritten. Otherwise dec is
-// returned as it is.
+// returns the offset just past its closing quote; it sets s.flags. With
+// decode, a string with escapes (or, in lax mode, invalid UTF-8) is also
+// decoded (see scanStringFrom), else dec is returned as it is. A string
+// of ASCII without escapes or control bytes (most keys and short values)
+// is settled here, in a frame much smaller than scanStringFrom's.
 func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
-	i, j, flags := s.plainWords(p + 1)
-	if j >= 0 && s.data[j] == '"' {
-		s.flags = flags
-		return j + 1, dec, nil
+	d := s.data
+	i, flags := p+1, uint8(0)
+	for ; i+8 <= len(d); i += 8 {
+		x := load64(d, i)
+		if m := serdeStops7(x) | x&msb; m != 0 { // exact before a byte from 0x80 up
+			if j := i + bits.TrailingZeros64(m)>>3; d[j] == '"' {
+				s.flags = flags | s.htmlFlag(x, m)
+				return j + 1, dec, nil
+			}
+			break
+		}
+		flags |= s.htmlFlag(x, 0)
 	}
 	return s.scanStringFrom(p, i, flags, dec, decode)
 }
 
-// plainWords returns where the words of ASCII without a stop end in the
-// string body from d[i]: the word's offset, the offset of the stop in it
-// (-1 when the word holds a byte from 0x80 up or d ends before it), and
-// StrHTML when the words before the stop hold '<', '>' or '&' in lax
-// mode.
-func (s *Scanner) plainWords(i int) (int, int, uint8) {
-	d := s.data
-	var flags uint8
-	for i+8 <= len(d) {
-		x := load64(d, i)
-		if x&msb != 0 {
-			break
-		}
-		m := serdeStops7(x)
-		flags |= s.htmlFlag(x, m)
-		if m != 0 {
-			return i, i + bits.TrailingZeros64(m)>>3, flags
-		}
-		i += 8
-	}
-	return i, -1, flags
-}
-
 // scanStringFrom is scanString from the word at d[i], before which the
-// string starting at d[p] holds ASCII text without stops; flags are that
-// text's.
+// string starting at d[p] holds ASCII text without stops, whose flags are
+// flags. Words of ASCII are settled inline; the string kernel (nextStop)
+// takes over at the first byte from 0x80 up, validating UTF-8 as it looks
+// for the closing quote. With decode, a string with escapes (or, in lax
+// mode, invalid UTF-8) is also decoded as AppendString decodes it,
+// appended to dec and returned, as the escapes are found: the runs between
+// them are copied and each escape (or invalid byte) is resolved where it
+// is validated; the bytes of dec's spare capacity past the decoded content
+// may be overwritten. Otherwise dec is returned as it is.
 func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool) (int, []byte, error) {
 	d := s.data
 	// With decode, out is the decoded string so far and d[last:] is what
@@ -60,16 +47,27 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool)
 	out, last := dec, p+1
 	mode := s.stringMode()
 	for {
-		var j int
-		var f uint8
-		if i, j, f = s.plainWords(i); j < 0 {
-			var g uint8
-			if j, g = s.kernelStop(i, mode); j >= len(d) {
+		j := -1
+		for i+8 <= len(d) {
+			x := load64(d, i)
+			if x&msb != 0 {
+				break
+			}
+			m := serdeStops7(x)
+			flags |= s.htmlFlag(x, m)
+			if m != 0 {
+				j = i + bits.TrailingZeros64(m)>>3
+				break
+			}
+			i += 8
+		}
+		if j < 0 {
+			var f uint8
+			if j, f = s.kernelStop(i, mode); j >= len(d) {
 				return 0, nil, s.errAt(p, "unterminated string")
 			}
-			f |= g
+			flags |= f
 		}
-		flags |= f
 		var err error
 		switch c := d[j]; {
 		case c == '"':

@@ -447,8 +447,10 @@ func (s *Scanner) literal(p int, name string, k Kind) (Kind, error) {
 	return k, nil
 }
 
+// skipSpace returns the offset of the first byte from p that is not JSON
+// white space (every byte above ' ' is not).
 func (s *Scanner) skipSpace(p int) int {
-	for p < len(s.data) {
+	for p < len(s.data) && s.data[p] <= ' ' {
 		switch s.data[p] {
 		case ' ', '\t', '\n', '\r':
 			p++

@@ -51,6 +51,13 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool)
 		for i+8 <= len(d) {
 			x := load64(d, i)
 			if x&msb != 0 {
+				// A stop before the word's first byte from 0x80 up is
+				// settled here, else the kernel starts at that byte.
+				m := serdeStops7(x) | x&msb
+				flags |= s.htmlFlag(x, m)
+				if i += bits.TrailingZeros64(m) >> 3; d[i] < 0x80 {
+					j = i
+				}
 				break
 			}
 			m := serdeStops7(x)

@@ -588,8 +588,9 @@ func (b *bitStack) set(depth int, obj bool) {
 	if obj {
 		bit = 1
 	}
-	w, sh := depth/64, uint(depth%64)
-	if depth < InlineDepth {
+	d := uint(depth)
+	w, sh := d/64, d%64
+	if d < InlineDepth {
 		b.lo[w] = b.lo[w]&^(1<<sh) | bit<<sh
 		return
 	}
@@ -597,10 +598,11 @@ func (b *bitStack) set(depth int, obj bool) {
 	b.hi[w] = b.hi[w]&^(1<<sh) | bit<<sh
 }
 
-// top reports whether the innermost of depth open containers is an object.
+// top reports whether the innermost of depth (at least one) open
+// containers is an object.
 func (b *bitStack) top(depth int) bool {
-	d := depth - 1
-	w, sh := d/64, uint(d%64)
+	d := uint(depth - 1)
+	w, sh := d/64, d%64
 	if d < InlineDepth {
 		return b.lo[w]>>sh&1 == 1
 	}

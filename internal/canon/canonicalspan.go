@@ -12,12 +12,11 @@ import "bytes"
 // spanCheck follows; a deeper value is left to the general pass.
 const spanDepth = 32
 
-// spanCheck follows a container value spelled in the canonical form of a
-// style: compact, names strictly increasing and without escapes, strings
-// and numbers spelled as the style writes them. Its steps return the
-// offset where the value goes on, or -1 where it is not canonical.
+// spanCheck follows a container value spelled in serde_json's canonical
+// form: compact, names strictly increasing and without escapes, strings
+// and numbers spelled as AppendSerdeValue writes them. Its steps return
+// the offset where the value goes on, or -1 where it is not canonical.
 type spanCheck struct {
-	st    style
 	s     *Scanner          // scans the strings and numbers; its state is left alone
 	d     []byte            // the Scanner's document
 	base  int               // the Scanner's depth inside the value's own container
@@ -27,18 +26,19 @@ type spanCheck struct {
 }
 
 // skipCanonical consumes from s the rest of the container value whose
-// first token k s has just returned, when the value is spelled in st's
-// canonical form (see spanCheck), and returns the offset just past it and
-// true; s is then left as if it had returned the value's last token.
+// first token k s has just returned, when the value is spelled in
+// serde_json's canonical form (see spanCheck), and returns the offset
+// just past it and true; s is then left as if it had returned the value's
+// last token.
 // Otherwise it returns false and s has not moved: the value is not
 // canonical, or is malformed, nested too deeply, has a name with escapes
 // or is in a document too large for the canonicalizer, which the general
 // pass sorts out.
-func skipCanonical(s *Scanner, k Kind, st style) (int, bool) {
+func skipCanonical(s *Scanner, k Kind) (int, bool) {
 	if k != KindObjectBegin && k != KindArrayBegin || uint64(len(s.data)) > maxDocument {
 		return 0, false
 	}
-	v := spanCheck{st: st, s: s, d: s.data, base: s.depth}
+	v := spanCheck{s: s, d: s.data, base: s.depth}
 	if k == KindObjectBegin {
 		v.objs = 1
 	}
@@ -122,7 +122,7 @@ func (v *spanCheck) name(p int) int {
 		return -1
 	}
 	end, _, err := v.s.scanString(p, nil, false)
-	if err != nil || !v.s.Verbatim() || !v.st.canonicalString(v.s.flags) {
+	if err != nil || !v.s.Verbatim() || !styleSerde.canonicalString(v.s.flags) {
 		return -1
 	}
 	if prev := v.names[v.depth]; prev.n != 0 && bytes.Compare(d[prev.off:prev.off+prev.n-1], d[p+1:end-1]) >= 0 {
@@ -141,12 +141,12 @@ func (v *spanCheck) scalar(p int) int {
 	s := v.s
 	switch c := v.d[p]; {
 	case c == '"':
-		if end, _, err := s.scanString(p, nil, false); err == nil && v.st.canonicalString(s.flags) {
+		if end, _, err := s.scanString(p, nil, false); err == nil && styleSerde.canonicalString(s.flags) {
 			return end
 		}
 		return -1
 	case c == '-' || c-'0' < 10:
-		if end, err := s.scanNumber(p); err == nil && (v.st == styleJSON || serdeCanonicalNumber(v.d[p:end], s.flags)) {
+		if end, err := s.scanNumber(p); err == nil && serdeCanonicalNumber(v.d[p:end], s.flags) {
 			return end
 		}
 		return -1

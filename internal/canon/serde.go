@@ -180,7 +180,7 @@ func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch 
 // wastes the part it read.
 func serdeValueFrom(dst []byte, s *Scanner, k Kind, alias bool) ([]byte, bool, error) {
 	start := s.tokStart
-	if end, ok := skipCanonical(s, k, styleSerde); ok {
+	if end, ok := skipCanonical(s, k); ok {
 		if alias {
 			return s.data[start:end], false, nil
 		}

@@ -486,18 +486,19 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 			return 0, s.errAt(p, "invalid number literal: missing fraction digits")
 		}
 	}
-	var exp []byte
+	expDigits := 0
 	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
 		flags |= NumExp
-		e := p
 		var err error
-		if p, err = s.scanExponent(p); err != nil {
+		if p, expDigits, err = s.scanExponent(p); err != nil {
 			return 0, err
 		}
-		exp = d[e:p]
 	}
 	s.flags = flags
-	if s.strict && mayOverflow(intDigits, exp) {
+	// A literal of at most 209 integer digits and at most two exponent
+	// digits is below 10^(209+99), short of float64's largest (1.8e308):
+	// only another can overflow, which parsing it settles.
+	if s.strict && (intDigits > 209 || expDigits > 2) {
 		if _, err := strconv.ParseFloat(string(d[start:p]), 64); err != nil {
 			return 0, s.errAt(start, "number out of range of a float64")
 		}
@@ -506,8 +507,8 @@ func (s *Scanner) scanNumber(p int) (int, error) {
 }
 
 // scanExponent validates the exponent at d[p] ('e' or 'E') and returns
-// its end.
-func (s *Scanner) scanExponent(p int) (int, error) {
+// its end and its number of digits.
+func (s *Scanner) scanExponent(p int) (int, int, error) {
 	d := s.data
 	p++
 	if p < len(d) && (d[p] == '+' || d[p] == '-') {
@@ -515,9 +516,9 @@ func (s *Scanner) scanExponent(p int) (int, error) {
 	}
 	q := p
 	if p = digitsEnd(d, p); p == q {
-		return 0, s.errAt(p, "invalid number literal: missing exponent digits")
+		return 0, 0, s.errAt(p, "invalid number literal: missing exponent digits")
 	}
-	return p, nil
+	return p, p - q, nil
 }
 
 // digitsEnd returns the end of the run of ASCII digits in d from p.
@@ -526,37 +527,6 @@ func digitsEnd(d []byte, p int) int {
 		p++
 	}
 	return p
-}
-
-// mayOverflow reports whether a valid literal with intDigits digits before
-// its fraction and the exponent exp ("e", "e+" or "e-" and its digits; nil
-// for none) could round to an infinite float64. Its magnitude is below
-// 10^(intDigits+e) for the exponent's value e, so it cannot when that sum
-// is at most 308 (float64 reaches 1.79e308); exponents of more than six
-// significant digits are left to the exact test.
-func mayOverflow(intDigits int, exp []byte) bool {
-	if len(exp) == 0 {
-		return intDigits > 308
-	}
-	neg := exp[1] == '-'
-	i := 1
-	if exp[1] == '-' || exp[1] == '+' {
-		i++
-	}
-	for i < len(exp)-1 && exp[i] == '0' {
-		i++
-	}
-	if len(exp)-i > 6 {
-		return true
-	}
-	e := 0
-	for _, c := range exp[i:] {
-		e = e*10 + int(c-'0')
-	}
-	if neg {
-		e = -e
-	}
-	return intDigits+e > 308
 }
 
 // Clone returns a copy of s that scans independently: advancing either

@@ -90,8 +90,8 @@ func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
 }
 
 // TestStrictNumbersOverflowExactlyAsParseFloat pins the strict scanner's
-// range test, which decides most literals from their digit count and
-// exponent alone, against strconv.ParseFloat: a literal is rejected
+// range test, which decides most literals from their counts of integer
+// and exponent digits alone, against strconv.ParseFloat: a literal is rejected
 // exactly when it rounds to an infinite float64.
 func TestStrictNumbersOverflowExactlyAsParseFloat(t *testing.T) {
 	lits := []string{
@@ -102,6 +102,8 @@ func TestStrictNumbersOverflowExactlyAsParseFloat(t *testing.T) {
 		"1e+0000000000000000000000308", "1e-0000000000000000400", "1e-400", "1e-99999999999999999999",
 		"1e99999999999999999999", "1e18446744073709551615", "1e9223372036854775808", "0e99999999999999999999", "0.0e400", "-0e400", "1" + strings.Repeat("0", 400) + "e-93",
 		"1" + strings.Repeat("0", 400) + "e-92", "1." + strings.Repeat("9", 400) + "e308", "0." + strings.Repeat("0", 400) + "1e709",
+		strings.Repeat("9", 209) + "e99", strings.Repeat("9", 210) + "e99", strings.Repeat("9", 209) + "e+99", strings.Repeat("9", 209) + ".9e99",
+		strings.Repeat("1", 210) + "e98", "9e99", "9e100", strings.Repeat("9", 209) + "e099",
 	}
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 20000; i++ {

@@ -101,8 +101,7 @@ func (c *canonicalizer) name(m member) []byte {
 // keyStart returns the offset of m's key token.
 func (c *canonicalizer) keyStart(m member) uint32 {
 	if m.n&inNames != 0 {
-		b := c.names[m.off-4 : m.off]
-		return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+		return binary.LittleEndian.Uint32(c.names[m.off-4 : m.off])
 	}
 	return m.off - 1
 }
@@ -198,8 +197,7 @@ func (c *canonicalizer) key(s *Scanner) {
 	if s.Verbatim() {
 		m = member{off: uint32(s.tokStart + 1), n: uint32(s.tokEnd - s.tokStart - 2)}
 	} else {
-		t := uint32(s.tokStart)
-		c.names = append(c.names, byte(t), byte(t>>8), byte(t>>16), byte(t>>24))
+		c.names = binary.LittleEndian.AppendUint32(c.names, uint32(s.tokStart))
 		off := len(c.names)
 		c.names = s.AppendString(c.names)
 		m = member{off: uint32(off), n: uint32(len(c.names)-off) | inNames}

@@ -1,5 +1,7 @@
 package canon
 
+import "unicode/utf8"
+
 // A document nested in another one as a string: the canonical form of a
 // JSON value written as a JSON string, as a record that carries a JSON
 // payload both as a value and as its text does. The canonical bytes are
@@ -86,28 +88,14 @@ func (e *nestedEscaper) Write(p []byte) (int, error) {
 	// Hold back a sequence the window cut off.
 	cut := len(p)
 	for k := 1; k <= 3 && k <= len(p); k++ {
-		c := p[len(p)-k]
-		if c&0xc0 == 0x80 {
-			continue // a continuation byte: look further back
+		if utf8.RuneStart(p[len(p)-k]) {
+			if !utf8.FullRune(p[len(p)-k:]) {
+				cut = len(p) - k
+			}
+			break
 		}
-		if c >= 0xc0 && sequenceLen(c) > k {
-			cut = len(p) - k
-		}
-		break
 	}
 	streamEscaped(&e.out, p[:cut], modeJSON)
 	e.nc = copy(e.carry[:], p[cut:])
 	return n, nil
-}
-
-// sequenceLen returns the length of the UTF-8 sequence that the lead byte
-// c (at least 0xc0) starts.
-func sequenceLen(c byte) int {
-	switch {
-	case c >= 0xf0:
-		return 4
-	case c >= 0xe0:
-		return 3
-	}
-	return 2
 }

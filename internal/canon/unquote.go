@@ -1,6 +1,9 @@
 package canon
 
-import "unicode/utf8"
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
 
 // unescapes maps the byte after a backslash to the byte it stands for, for
 // every escape but \u; 0 marks \u and bytes that do not form an escape.
@@ -18,8 +21,8 @@ func appendUnescaped(dst, body []byte, j int) ([]byte, int) {
 	i := j + 6
 	if r >= 0xD800 && r <= 0xDFFF {
 		if r < 0xDC00 && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
-			if r2 := hex4(body[i+2:]); r2 >= 0xDC00 && r2 <= 0xDFFF {
-				return utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00)), i + 6
+			if pair := utf16.DecodeRune(r, hex4(body[i+2:])); pair != utf8.RuneError {
+				return utf8.AppendRune(dst, pair), i + 6
 			}
 		}
 		r = utf8.RuneError

@@ -56,7 +56,7 @@ func MustParseValue(s string) Value {
 }
 
 // valueFromNormalized returns the Value holding the already normalized text
-// norm (as produced by canon.AppendSerdeValue or canon.AppendSerdeValueFrom).
+// norm (as produced by canon.AppendSerdeValue or canon.SerdeValueFrom).
 // It is the one place that maps the text null to the zero Value, so decoders
 // must build Values through it.
 func valueFromNormalized(norm []byte) Value {

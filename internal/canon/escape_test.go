@@ -136,7 +136,7 @@ func checkDenseBody(t *testing.T, body string) {
 		t.Fatalf("%q: CheckJSON valid=%t, encoding/json %t", body, got, valid)
 	}
 	if !valid {
-		if CheckSerdeJSON(doc, SerdeMaxDepth) == nil {
+		if checkSerdeJSON(doc, SerdeMaxDepth) == nil {
 			t.Fatalf("%q: strict accepted what encoding/json rejects", body)
 		}
 		return

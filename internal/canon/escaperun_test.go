@@ -63,7 +63,7 @@ func checkEscapeRun(t *testing.T, doc string) {
 		return
 	}
 	if !valid {
-		if CheckSerdeJSON(b, SerdeMaxDepth) == nil {
+		if checkSerdeJSON(b, SerdeMaxDepth) == nil {
 			t.Errorf("%s: strict accepted what encoding/json rejects", name)
 		}
 		return

@@ -30,7 +30,7 @@ func FuzzScanner(f *testing.F) {
 		if (lax == nil) != json.Valid(b) {
 			t.Fatalf("CheckJSON=%v, json.Valid=%v", lax, json.Valid(b))
 		}
-		if CheckSerdeJSON(b, SerdeMaxDepth) == nil && lax != nil {
+		if checkSerdeJSON(b, SerdeMaxDepth) == nil && lax != nil {
 			t.Fatalf("strict accepted what lax rejected: %v", lax)
 		}
 		if lax != nil {

@@ -378,13 +378,6 @@ func CheckJSON(data []byte, maxDepth int) error {
 	return s.drain()
 }
 
-// CheckSerdeJSON is CheckJSON with serde_json's strict rules (see Scanner).
-func CheckSerdeJSON(data []byte, maxDepth int) error {
-	var s Scanner
-	s.Reset(data, true, maxDepth)
-	return s.drain()
-}
-
 func (s *Scanner) drain() error {
 	for {
 		k, err := s.Next()

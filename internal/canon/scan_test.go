@@ -52,7 +52,7 @@ func TestCheckJSONAgreesWithEncodingJSONOnTheSuite(t *testing.T) {
 
 func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
 	for name, b := range suiteFiles(t) {
-		err := CheckSerdeJSON(b, SerdeMaxDepth)
+		err := checkSerdeJSON(b, SerdeMaxDepth)
 		if strings.HasPrefix(name, "n_") && err == nil {
 			t.Errorf("%s: accepted an n_ input", name)
 		}
@@ -75,7 +75,7 @@ func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
 		{"long integer overflow", "1" + strings.Repeat("0", 400)},
 		{"depth 128", strings.Repeat("[", 128) + strings.Repeat("]", 128)},
 	} {
-		if err := CheckSerdeJSON([]byte(tc.in), SerdeMaxDepth); !errors.Is(err, ErrSyntax) {
+		if err := checkSerdeJSON([]byte(tc.in), SerdeMaxDepth); !errors.Is(err, ErrSyntax) {
 			t.Errorf("%s: err = %v, want ErrSyntax", tc.name, err)
 		}
 	}
@@ -83,7 +83,7 @@ func TestCheckSerdeJSONRejectsWhatSerdeRejects(t *testing.T) {
 		`"\ud83d\ude00"`, `1e-400`, `-0`, `18446744073709551616`, "\"\x7f\u2028\"",
 		strings.Repeat("[", 127) + strings.Repeat("]", 127),
 	} {
-		if err := CheckSerdeJSON([]byte(in), SerdeMaxDepth); err != nil {
+		if err := checkSerdeJSON([]byte(in), SerdeMaxDepth); err != nil {
 			t.Errorf("%q: %v", in, err)
 		}
 	}
@@ -116,9 +116,9 @@ func TestStrictNumbersOverflowExactlyAsParseFloat(t *testing.T) {
 	}
 	for _, lit := range lits {
 		_, perr := strconv.ParseFloat(lit, 64)
-		err := CheckSerdeJSON([]byte(lit), SerdeMaxDepth)
+		err := checkSerdeJSON([]byte(lit), SerdeMaxDepth)
 		if (err != nil) != (perr != nil) {
-			t.Errorf("%.40s: CheckSerdeJSON %v, ParseFloat %v", lit, err, perr)
+			t.Errorf("%.40s: checkSerdeJSON %v, ParseFloat %v", lit, err, perr)
 		}
 		if err != nil && !errors.Is(err, ErrSyntax) {
 			t.Errorf("%.40s: %v does not wrap ErrSyntax", lit, err)
@@ -161,7 +161,7 @@ func TestHostileNestingIsRejectedWithBoundedMemory(t *testing.T) {
 		run  func() error
 	}{
 		{"CheckJSON", func() error { return CheckJSON(in, MaxDepth) }},
-		{"CheckSerdeJSON", func() error { return CheckSerdeJSON(in, SerdeMaxDepth) }},
+		{"checkSerdeJSON", func() error { return checkSerdeJSON(in, SerdeMaxDepth) }},
 		{"AppendCanonicalJSON", func() error { _, err := AppendCanonicalJSON(nil, in); return err }},
 		{"AppendCompactJSON", func() error { _, err := AppendCompactJSON(nil, in); return err }},
 		{"AppendSerdeValue", func() error { _, err := AppendSerdeValue(nil, in, SerdeMaxDepth); return err }},
@@ -434,4 +434,12 @@ func TestNextDecodingDecodesWhileScanning(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkSerdeJSON is CheckJSON with serde_json's strict rules (see
+// Scanner).
+func checkSerdeJSON(data []byte, maxDepth int) error {
+	var s Scanner
+	s.Reset(data, true, maxDepth)
+	return s.drain()
 }

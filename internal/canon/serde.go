@@ -157,44 +157,31 @@ func AppendSerdeValue(dst, raw []byte, maxDepth int) ([]byte, error) {
 	return canonical(dst, nil, raw, true, maxDepth, styleSerde)
 }
 
-// AppendSerdeValueFrom is AppendSerdeValue for a value embedded in a larger
-// document: s has just returned the value's first token k, and the rest of
-// the value is consumed from s (whose mode and depth limit apply). On error
-// dst is returned unchanged.
-func AppendSerdeValueFrom(dst []byte, s *Scanner, k Kind) ([]byte, error) {
-	out, _, err := serdeValueFrom(dst, s, k, false)
-	return out, err
-}
-
-// SerdeValueFrom is AppendSerdeValueFrom without the copy of a value that is
-// already normalized: it then returns the value's own bytes within s's
+// SerdeValueFrom returns the serde_json normalization (as AppendSerdeValue
+// writes it) of a value embedded in a larger document: s has just returned
+// the value's first token k, and the rest of the value is consumed from s
+// (whose mode and depth limit apply). A value that is normalized already is
+// not copied: SerdeValueFrom then returns the value's own bytes within s's
 // document (not to be modified) and inScratch false; otherwise scratch with
-// the normalized text appended, and inScratch true.
+// the normalized text appended, and inScratch true. On error it returns
+// scratch unchanged.
 func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch bool, err error) {
-	return serdeValueFrom(scratch, s, k, true)
-}
-
-// serdeValueFrom is AppendSerdeValueFrom, or SerdeValueFrom with alias set.
-// Its values are usually canonical already (a Value in an event perspt or
-// this module wrote), so skipCanonical is tried first; a value that is not
-// wastes the part it read.
-func serdeValueFrom(dst []byte, s *Scanner, k Kind, alias bool) ([]byte, bool, error) {
+	// Values are usually normalized already (a Value in an event perspt
+	// or this module wrote), so skipCanonical is tried first; a value
+	// that is not wastes the part it read.
 	start := s.tokStart
 	if end, ok := skipCanonical(s, k); ok {
-		if alias {
-			return s.data[start:end], false, nil
-		}
-		return append(dst, s.data[start:end]...), true, nil
+		return s.data[start:end], false, nil
 	}
 	c := canonicalizer{st: styleSerde}
 	end, err := c.read(s, k)
 	if err != nil {
-		return dst, false, err
+		return scratch, false, err
 	}
-	if alias && c.canon {
+	if c.canon {
 		return s.data[start:end], false, nil
 	}
-	out, err := c.emit(dst, nil, start, end)
+	out, err := c.emit(scratch, nil, start, end)
 	return out, err == nil, err
 }
 

@@ -219,9 +219,9 @@ func TestSerdeValueFromAnEmbeddedValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := AppendSerdeValueFrom(nil, &s, k)
-	if err != nil || string(got) != `{"a":-0.0,"b":[100.0,"é"]}` {
-		t.Fatalf("got %s, %v", got, err)
+	got, inScratch, err := SerdeValueFrom(nil, &s, k)
+	if err != nil || !inScratch || string(got) != `{"a":-0.0,"b":[100.0,"é"]}` {
+		t.Fatalf("got %s, %v, %v", got, inScratch, err)
 	}
 	if k, err := s.Next(); err != nil || k != KindString || string(s.Raw()) != `"y"` {
 		t.Fatalf("scanner not positioned after the value: %v %v %s", k, err, s.Raw())

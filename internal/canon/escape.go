@@ -106,10 +106,11 @@ func AppendJSONString[T ~string | ~[]byte](dst []byte, s T) []byte {
 }
 
 // EscapeJSON writes s escaped as AppendJSONString escapes it, without the
-// quotes, into dst as far as it fits, and returns the number of bytes
-// written and the number of bytes of s consumed: it stops before the first
-// byte or escape that does not fit (dst of at least MaxEscapeGrowth bytes
-// always takes some), never splitting a UTF-8 sequence or an
+// quotes, into dst, and returns the number of bytes written and the
+// number of bytes of s consumed: it stops before the first byte or escape
+// that does not fit, or up to a few hundred bytes before the end of dst
+// where the rest of s is dense in escapes (dst of at least MaxEscapeGrowth
+// bytes always takes some), never splitting a UTF-8 sequence or an
 // escape, so writing a long s into a window emptied between calls gives
 // the escaped form of the whole. It never writes past len(dst) and does
 // not allocate.
@@ -194,7 +195,10 @@ func appendHTMLShort[T ~string | ~[]byte](dst []byte, s T) ([]byte, int) {
 // The exact path (escapeStop, escapeAt) takes over at the first byte from
 // 0x80 up, and near the end of a dst that may be sized for the output:
 // the fast paths' stores need slack past the output, which the exact
-// path does not, so such a dst is filled without being grown.
+// path does not, so such a dst is filled without being grown. With bound,
+// escape returns there instead, once it has written some of s: escapeAt
+// costs several times a fast path's escape, and the caller of a window
+// would rather empty it a few hundred bytes early.
 func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []byte, read int, ok bool) {
 	n0 := len(dst)
 	start, i := 0, 0          // s[start:i] is the pending run
@@ -218,13 +222,20 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				i += 8
 				continue
 			}
-			if bound && cap(dst)-len(dst) < i-start+wordRoom {
-				break // the exact path writes what fits
+			if full(dst, bound, i-start+wordRoom) {
+				if i == 0 {
+					break // the exact path writes what fits
+				}
+				dst, read, _ = appendRun(dst, s, start, i, bound)
+				return dst, read, true
 			}
 			if i-lastStop <= denseGap {
 				dst = append(dst, s[start:i]...)
 				var j int
 				if dst, j = escapeDense(dst, s, i, n0, mode, bound); j > i {
+					if full(dst, bound, denseRoom) {
+						return dst, j, true
+					}
 					i, start = j, j
 					continue
 				}
@@ -292,16 +303,22 @@ func lineSepAt[T ~string | ~[]byte](s T, j int) bool {
 // much of s is written, at the end of s or, with bound, where the run or
 // the escape at j does not fit.
 func appendRun[T ~string | ~[]byte](dst []byte, s T, start, j int, bound bool) (_ []byte, read int, done bool) {
-	if room := cap(dst) - len(dst); bound && room < j-start {
+	if full(dst, bound, j-start) {
 		// The run fits only in part: cut where no sequence is split.
-		k := 0
+		k, room := 0, cap(dst)-len(dst)
 		if room >= utf8.UTFMax {
 			k = PieceLen(s[start:j], room)
 		}
 		return append(dst, s[start:start+k]...), start + k, true
 	}
 	dst = append(dst, s[start:j]...)
-	return dst, j, j == len(s) || bound && cap(dst)-len(dst) < MaxEscapeGrowth
+	return dst, j, j == len(s) || full(dst, bound, MaxEscapeGrowth)
+}
+
+// full reports whether dst is bounded (by its capacity) and lacks the room
+// for n more bytes.
+func full(dst []byte, bound bool, n int) bool {
+	return bound && cap(dst)-len(dst) < n
 }
 
 // wordRoom is the room the fast path needs past the output for a word:

@@ -32,8 +32,8 @@ var jsonTable, serdeTable, htmlTable = newByteTable(&jsonEscapes), newByteTable(
 // \n alone). Its table (textTable) writes nothing for a CR, the one
 // empty entry of any table, which is right for the CR of a CRLF: a word
 // that escapeWord writes has each CR alone in it read as an LF, escapeAt
-// writes the LF's entry for one, and escapeDense leaves every CR to them.
-// No other mode tests for it.
+// writes the LF's entry for one, and escapeDense leaves a block holding
+// one to them. No other mode tests for it.
 const modeText = modeHTML + 1
 
 var textTable = func() byteTable {
@@ -415,7 +415,8 @@ const denseGap = 32
 // per word, whatever the number of escapes in it. It stops at sixteen
 // bytes holding one from 0x80 up, at the last sixteen bytes of s, after
 // denseGap bytes without an escape, in modeText at sixteen bytes holding a
-// CR (left to escapeWord, which tells a CR alone), and where dst lacks the
+// CR that no LF follows (left to escapeWord, which writes it as an LF; the
+// table writes nothing for the CR of a CRLF), and where dst lacks the
 // room for its stores but might have been sized for the output (more than
 // the rest of s left; dst is grown otherwise, n0 being where the escaped
 // string starts in it). It returns dst and the offset in s where it
@@ -429,8 +430,8 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 	}
 	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
 		if len(out)-n < look {
-			if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 {
-				break // escapeWord writes the CR
+			if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 && loneCR(s, i) {
+				break // escapeWord writes it as an LF
 			}
 			if len(out)-n < denseRoom {
 				if bound || len(out)-n > len(s)-i {
@@ -499,6 +500,18 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 		i += 16
 	}
 	return out[:n], i
+}
+
+// loneCR reports whether the sixteen bytes of s from i hold a CR that no
+// LF follows in s.
+func loneCR[T ~string | ~[]byte](s T, i int) bool {
+	var z uint64 // the byte after the block in the top lane; nothing after the last of s
+	if i+16 < len(s) {
+		z = uint64(s[i+16]) << 56
+	}
+	b := s[i : i+16]
+	x, y := load64(b, 0), load64(b, 8)
+	return exactBytes(x, '\r')&^exactBytes(x>>8|y<<56, '\n')|exactBytes(y, '\r')&^exactBytes(y>>8|z, '\n') != 0
 }
 
 // byteTables returns the byte words and their lengths of mode (modeJSON,

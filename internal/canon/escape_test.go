@@ -92,6 +92,39 @@ func TestEscapingMatchesTheReferences(t *testing.T) {
 	}
 }
 
+// TestTextLineEndingsInDenseText checks the writers of a text with its
+// line endings normalized (AppendJSONText, EscapeJSONText through windows
+// as large as an identity's and smaller) on denseTexts whose line feeds
+// become CRLFs, lone CRs or CR CRLFs: line endings at every offset of the
+// sixteen-byte blocks that escapeDense writes, the CR of a CRLF last in a
+// word or a block and its LF first in the next, a lone CR last in s.
+func TestTextLineEndingsInDenseText(t *testing.T) {
+	for name, dense := range denseTexts() {
+		for _, eol := range []string{"\r\n", "\r", "\r\r\n"} {
+			s := strings.ReplaceAll(dense, "\n", eol) + eol
+			norm := strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+			want := jsonStringWant(t, norm)
+			if got := (*Digest)(nil).AppendJSONText(nil, s); !bytes.Equal(got, want) {
+				t.Fatalf("%s %q: AppendJSONText\n got %q\nwant %q", name, eol, got, want)
+			}
+			for _, room := range []int{MaxEscapeGrowth, 300, 1000, 2048} {
+				win := make([]byte, room)
+				var through []byte
+				for rest := s; rest != ""; {
+					n, read := EscapeJSONText(win, rest)
+					if n == 0 && read == 0 {
+						t.Fatalf("%s %q: EscapeJSONText through %d bytes made no progress", name, eol, room)
+					}
+					through, rest = append(through, win[:n]...), rest[read:]
+				}
+				if !bytes.Equal(through, want[1:len(want)-1]) {
+					t.Fatalf("%s %q: EscapeJSONText through windows of %d\n got %q\nwant %q", name, eol, room, through, want[1:len(want)-1])
+				}
+			}
+		}
+	}
+}
+
 // TestScanningDenseEscapesAgreesWithEncodingJSON pins the scanner's
 // automaton for string bodies dense in escapes (skipDenseEscapes) against
 // encoding/json and the flag rules: bodies of common escapes and control

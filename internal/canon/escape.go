@@ -442,57 +442,24 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 			}
 		}
 		// Unrolled: a loop over the sixteen bytes costs a bounds check
-		// and a branch a byte. p stays below 16*MaxEscapeGrowth: masked,
-		// it needs no bounds check against the window.
+		// and a branch a byte.
 		o, b := (*[denseRoom]byte)(out[n:n+denseRoom]), s[i:i+16]
-		p, c := 0, b[0]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[1]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[2]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[3]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[4]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[5]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[6]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[7]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[8]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[9]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[10]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[11]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[12]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[13]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[14]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
-		c = b[15]
-		binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-		p += int(bl[c])
+		p := put(o, 0, bt, bl, b[0])
+		p = put(o, p, bt, bl, b[1])
+		p = put(o, p, bt, bl, b[2])
+		p = put(o, p, bt, bl, b[3])
+		p = put(o, p, bt, bl, b[4])
+		p = put(o, p, bt, bl, b[5])
+		p = put(o, p, bt, bl, b[6])
+		p = put(o, p, bt, bl, b[7])
+		p = put(o, p, bt, bl, b[8])
+		p = put(o, p, bt, bl, b[9])
+		p = put(o, p, bt, bl, b[10])
+		p = put(o, p, bt, bl, b[11])
+		p = put(o, p, bt, bl, b[12])
+		p = put(o, p, bt, bl, b[13])
+		p = put(o, p, bt, bl, b[14])
+		p = put(o, p, bt, bl, b[15])
 		if p != 16 {
 			lastStop = i // an escape is longer than its byte
 		}
@@ -500,6 +467,13 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 		i += 16
 	}
 	return out[:n], i
+}
+
+// put writes the table word of c at o[p] and returns p past its length.
+// p stays below 16*MaxEscapeGrowth: masked, it needs no bounds check.
+func put(o *[denseRoom]byte, p int, bt *[0x100]uint64, bl *[0x100]uint8, c byte) int {
+	binary.LittleEndian.PutUint64(o[p&127:], bt[c])
+	return p + int(bl[c])
 }
 
 // loneCR reports whether the sixteen bytes of s from i hold a CR that no

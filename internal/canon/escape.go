@@ -199,6 +199,10 @@ func appendHTMLShort[T ~string | ~[]byte](dst []byte, s T) ([]byte, int) {
 // escape returns there instead, once it has written some of s: escapeAt
 // costs several times a fast path's escape, and the caller of a window
 // would rather empty it a few hundred bytes early.
+//
+// A run of clean words longer than denseGap goes on in cleanWords, whose
+// loop is tighter than this one; the call costs more than it saves in
+// text whose clean runs are short (emoji between words, 50-byte strings).
 func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []byte, read int, ok bool) {
 	n0 := len(dst)
 	start, i := 0, 0          // s[start:i] is the pending run
@@ -219,7 +223,9 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				m = jsonStops7(x)
 			}
 			if m == 0 {
-				i += 8
+				if i += 8; i-start > denseGap {
+					i = cleanWords(s, i, mode)
+				}
 				continue
 			}
 			if full(dst, bound, i-start+wordRoom) {
@@ -270,6 +276,43 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 			return dst, j, false
 		}
 	}
+}
+
+// cleanWords returns the first offset from i, by words, of a word holding
+// a byte to escape in mode or a byte from 0x80 up, or of the last bytes of
+// s not filling two words. It tests sixteen bytes at a time with the
+// constants of mode's word test (stopKeys) held in variables: in registers
+// for the whole loop, where escape's word loop spills its values at every
+// word. The test flags the first byte from 0x80 up of a word too (each
+// such byte carries out of its lane in one of the sums), so it alone
+// tells a clean block.
+func cleanWords[T ~string | ~[]byte](s T, i int, mode uint8) int {
+	k := &stopKeys[mode]
+	a, b1, c1, b2, c2, c3 := k[0], k[1], k[2], k[3], k[4], k[5]
+	for ; i+16 <= len(s); i += 16 {
+		w := s[i : i+16]
+		x, y := load64(w, 0), load64(w, 8)
+		tx := (x + a) & ((x | b1) ^ c1 + low7) & ((x | b2) ^ c2 + low7) & (x ^ c3 + low7)
+		ty := (y + a) & ((y | b1) ^ c1 + low7) & ((y | b2) ^ c2 + low7) & (y ^ c3 + low7)
+		if tx&ty&msb != msb {
+			if tx&msb == msb {
+				i += 8
+			}
+			break
+		}
+	}
+	return i
+}
+
+// stopKeys holds, by mode, the constants {a, b1, c1, b2, c2, c3} of its
+// word test written as (x + a) & ((x|b1)^c1 + low7) & ((x|b2)^c2 + low7)
+// & (x^c3 + low7), whose lanes' high bits are clear exactly where
+// serdeStops7, jsonStops7 or htmlBytes7 flags a byte.
+var stopKeys = [modeText + 1][6]uint64{
+	modeSerde: {0x60 * lsb, 0, '"' * lsb, 0, '"' * lsb, '\\' * lsb},
+	modeJSON:  {0x60 * lsb, 0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '\\' * lsb},
+	modeHTML:  {0x80 * lsb, 0x02 * lsb, '>' * lsb, 0, '&' * lsb, '&' * lsb},
+	modeText:  {0x60 * lsb, 0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '\\' * lsb},
 }
 
 // escapeStop returns where the exact path of escape stops next, from i,

@@ -67,6 +67,11 @@ var stringSeeds = []string{
 	strings.Repeat("id\t\"a\"\tb\\c\t\r\n", 24),
 	strings.Repeat("\t\t\t\t\t\t\t\r\n\t\t\t\t\t\t\r\t\t\t\t\t\t\t\t\r\r\n", 6),
 	strings.Repeat("\"", 15) + "\r\n" + strings.Repeat("\t", 14) + "\r" + strings.Repeat("<", 31) + "\r",
+	// Clean runs longer than denseGap (cleanWords) ended by a byte to
+	// escape, a byte from 0x80 up, U+2028 or a CR, in either word of a
+	// sixteen-byte block, and by the end of s.
+	strings.Repeat("clean words ", 3) + "\"" + strings.Repeat("x", 41) + "é" + strings.Repeat("y", 34) + "<" +
+		strings.Repeat("z", 47) + "\u2028" + strings.Repeat("w", 38) + "\r" + strings.Repeat("v", 45) + "\x01" + strings.Repeat("u", 40),
 }
 
 // FuzzStringWriters checks the string kernel differentially on arbitrary

@@ -5,7 +5,8 @@ import "testing"
 func TestASCIIStopsAreExactInEveryLane(t *testing.T) {
 	// Every pair of ASCII bytes in every pair of lanes, against a safe
 	// background: the flags must be exactly the lanes holding a byte the
-	// style escapes (and, for htmlBytes7, exactly '<', '>' and '&').
+	// style escapes (and, for htmlBytes7, exactly '<', '>' and '&'), for
+	// the word tests and for cleanWords' keyed form of each mode's.
 	html := func(c byte) bool { return c == '<' || c == '>' || c == '&' }
 	for l1 := 0; l1 < 8; l1++ {
 		for l2 := l1 + 1; l2 < 8; l2++ {
@@ -34,6 +35,11 @@ func TestASCIIStopsAreExactInEveryLane(t *testing.T) {
 					}
 					if got := htmlBytes7(x); got != wh {
 						t.Fatalf("htmlBytes7(% x) = %#x, want %#x", b, got, wh)
+					}
+					for mode, want := range map[uint8]uint64{modeSerde: ws, modeJSON: wj, modeHTML: wh, modeText: wj} {
+						if got := keyedStops(x, mode); got != want {
+							t.Fatalf("stopKeys[%d] on % x flag %#x, want %#x", mode, b, got, want)
+						}
 					}
 				}
 			}
@@ -87,6 +93,43 @@ func TestDigitsEndStopsAtTheFirstNonDigit(t *testing.T) {
 				}
 				if got := digitsEnd(d, 0); got != want {
 					t.Fatalf("digitsEnd(%q) = %d, want %d", d, got, want)
+				}
+			}
+		}
+	}
+}
+
+// keyedStops is the word test of stopKeys[mode], as cleanWords writes it,
+// flagging where the lanes' high bits are clear.
+func keyedStops(x uint64, mode uint8) uint64 {
+	k := &stopKeys[mode]
+	return ^((x + k[0]) & ((x | k[1]) ^ k[2] + low7) & ((x | k[3]) ^ k[4] + low7) & (x ^ k[5] + low7)) & msb
+}
+
+func TestStopKeysFlagAWordsFirstByteFrom0x80(t *testing.T) {
+	// Every byte from 0x80 up in every lane after each byte the mode lets
+	// through: flagged there or below, so a block with no flag is ASCII
+	// (cleanWords).
+	tests := []struct {
+		mode  uint8
+		stops func(uint64) uint64
+	}{{modeSerde, serdeStops7}, {modeJSON, jsonStops7}, {modeHTML, htmlBytes7}, {modeText, jsonStops7}}
+	for _, tt := range tests {
+		for lane := 0; lane < 8; lane++ {
+			for hi := 0x80; hi < 0x100; hi++ {
+				for c := 0; c < 0x80; c++ {
+					b := [8]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+					for k := range lane {
+						b[k] = byte(c)
+					}
+					b[lane] = byte(hi)
+					x := load64(b[:], 0)
+					if tt.stops(x)&(1<<(8*lane)-1) != 0 {
+						continue // c is a byte the mode stops at
+					}
+					if keyedStops(x, tt.mode)&(1<<(8*lane+8)-1) == 0 {
+						t.Fatalf("mode %d, % x: no flag up to lane %d", tt.mode, b, lane)
+					}
 				}
 			}
 		}

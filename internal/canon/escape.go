@@ -200,9 +200,10 @@ func appendHTMLShort[T ~string | ~[]byte](dst []byte, s T) ([]byte, int) {
 // costs several times a fast path's escape, and the caller of a window
 // would rather empty it a few hundred bytes early.
 //
-// A run of clean words longer than denseGap goes on in cleanWords, whose
-// loop is tighter than this one; the call costs more than it saves in
-// text whose clean runs are short (emoji between words, 50-byte strings).
+// A run of clean words longer than denseGap, with a block of s left, goes
+// on in cleanWords, whose loop is tighter than this one; the call costs
+// more than it saves in text whose clean runs are short (emoji between
+// words, 50-byte strings).
 func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []byte, read int, ok bool) {
 	n0 := len(dst)
 	start, i := 0, 0          // s[start:i] is the pending run
@@ -223,7 +224,7 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				m = jsonStops7(x)
 			}
 			if m == 0 {
-				if i += 8; i-start > denseGap {
+				if i += 8; i-start > denseGap && i+16 <= len(s) {
 					i = cleanWords(s, i, mode)
 				}
 				continue

@@ -229,7 +229,7 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				}
 				continue
 			}
-			if full(dst, bound, i-start+wordRoom) {
+			if full(dst, bound, i-start+denseRoom) {
 				if i == 0 {
 					break // the exact path writes what fits
 				}
@@ -240,9 +240,6 @@ func escape[T ~string | ~[]byte](dst []byte, s T, mode uint8, bound bool) (_ []b
 				dst = append(dst, s[start:i]...)
 				var j int
 				if dst, j = escapeDense(dst, s, i, n0, mode, bound); j > i {
-					if full(dst, bound, denseRoom) {
-						return dst, j, true
-					}
 					i, start = j, j
 					continue
 				}

@@ -2,7 +2,6 @@ package canon
 
 import (
 	"encoding/binary"
-	"math"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -363,20 +362,21 @@ func full(dst []byte, bound bool, n int) bool {
 }
 
 // wordRoom is the room the fast path needs past the output for a word:
-// its run, its escapes and an 8-byte store's slack.
-const wordRoom = 8 + 8*MaxEscapeGrowth + 8
+// its stores start within the first 64 bytes (a run of at most eight,
+// eight escapes of at most MaxEscapeGrowth bytes), eight bytes each.
+const wordRoom = 64 + 8
 
 // escapeWord appends the pending run s[start:i] (at most eight bytes) and
 // the ASCII word x at s[i:], whose bytes to escape m flags: the word is
 // stored whole, and each such byte is written over by its escape from the
 // table, followed by the rest of the word. dst has wordRoom bytes of room.
 func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64, mode uint8) []byte {
-	n := len(dst)
-	out := dst[:cap(dst)]
+	n, p := len(dst), 0 // writing at dst[n+p:]; p stays below 64
+	o := (*[wordRoom]byte)(dst[n : n+wordRoom])
 	if r := i - start; r > 0 {
 		// start+8 <= i+8 <= len(s)
-		binary.LittleEndian.PutUint64(out[n:], load64(s, start))
-		n += r
+		binary.LittleEndian.PutUint64(o[:], load64(s, start))
+		p = r
 	}
 	var bt *[0x100]uint64
 	switch mode { // once per word, not per escape
@@ -388,24 +388,27 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 		bt = &htmlTable.word
 	default: // modeText: each CR that no LF follows in s is read as an LF
 		bt = &textTable.word
-		next := x >> 8 // the bytes after x's, nothing after the last of s
+		var next uint64 // the byte after x's, nothing after the last of s
 		if i+8 < len(s) {
-			next |= uint64(s[i+8]) << 56
+			next = uint64(s[i+8])
 		}
-		x ^= (exactBytes(x, '\r') &^ exactBytes(next, '\n')) >> 7 * ('\r' ^ '\n')
+		x ^= loneCRs(x, next) >> 7 * ('\r' ^ '\n')
 	}
-	binary.LittleEndian.PutUint64(out[n:], x)
-	done := 0 // the bytes of x written in out[:n]
+	binary.LittleEndian.PutUint64(o[p&63:], x)
+	done := 0 // the bytes of x written in o[:p]
 	for ; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m) >> 3
-		e := bt[byte(x>>(8*k))]
-		n += k - done
-		binary.LittleEndian.PutUint64(out[n:], e)
-		n += int(e >> 56)
+		xk := x >> (8 * k)
+		e := bt[byte(xk)]
+		p += k - done
+		binary.LittleEndian.PutUint64(o[p&63:], e)
+		p += int(e >> 56)
 		done = k + 1
-		binary.LittleEndian.PutUint64(out[n:], x>>(8*uint(done)))
+		// The rest of x, and the escaped byte again past its end, where
+		// no byte of the output is: a rotation, one instruction.
+		binary.LittleEndian.PutUint64(o[p&63:], bits.RotateLeft64(xk, -8))
 	}
-	return out[:n+8-done]
+	return dst[:n+p+8-done]
 }
 
 // escapeAt appends the escape of the character at s[j], where nextStop
@@ -413,13 +416,13 @@ func escapeWord[T ~string | ~[]byte](dst []byte, s T, start, i int, x, m uint64,
 // false at invalid UTF-8 in modeSerde.
 func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte, i, start int, ok bool) {
 	if c := s[j]; c < 0x80 {
-		bt, bl := byteTables(mode)
-		if bl[c] == 0 && !crlfAt(s, j) {
+		t := byteTableOf(mode)
+		if t.len[c] == 0 && !crlfAt(s, j) {
 			c = '\n' // a CR alone, in modeText
 		}
 		var e [8]byte
-		binary.LittleEndian.PutUint64(e[:], bt[c])
-		return append(dst, e[:bl[c]]...), j + 1, j + 1, true
+		binary.LittleEndian.PutUint64(e[:], t.word[c])
+		return append(dst, e[:t.len[c]]...), j + 1, j + 1, true
 	}
 	if mode != modeSerde && lineSepAt(s, j) {
 		return append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[j+2]&0xf]), j + 3, j + 3, true
@@ -463,84 +466,82 @@ const denseGap = 32
 // string starts in it). It returns dst and the offset in s where it
 // stopped.
 func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bound bool) ([]byte, int) {
-	bt, bl := byteTables(mode)
+	t, text := byteTableOf(mode), mode == modeText
 	n, out := len(dst), dst[:cap(dst)]
-	lastStop, look := i, denseRoom // below look bytes of room, a block is looked at first
-	if mode == modeText {
-		look = math.MaxInt // every block, for a CR: no other mode pays a test for it
-	}
-	for i+16 <= len(s) && i-lastStop <= denseGap && (load64(s, i)|load64(s, i+8))&msb == 0 {
-		if len(out)-n < look {
-			if mode == modeText && (exactBytes(load64(s, i), '\r')|exactBytes(load64(s, i+8), '\r')) != 0 && loneCR(s, i) {
+	lastStop := i
+	for ; i+16 <= len(s) && i-lastStop <= denseGap; i += 16 {
+		b := s[i : i+16]
+		x, y := load64(b, 0), load64(b, 8)
+		if (x|y)&msb != 0 {
+			break
+		}
+		if text && ((x^'\r'*lsb)+low7)&((y^'\r'*lsb)+low7)&msb != msb {
+			var z uint64 // the byte after the block; nothing after the last of s
+			if i+16 < len(s) {
+				z = uint64(s[i+16])
+			}
+			if loneCRs(x, y)|loneCRs(y, z) != 0 {
 				break // escapeWord writes it as an LF
 			}
-			if len(out)-n < denseRoom {
-				if bound || len(out)-n > len(s)-i {
-					break
-				}
-				out = grow(out[:n], denseRoom+escapedRest(len(s)-i, n-n0, i))
-				out = out[:cap(out)]
+		}
+		if len(out)-n < denseRoom {
+			if bound || len(out)-n > len(s)-i {
+				break
 			}
+			out = grow(out[:n], denseRoom+escapedRest(len(s)-i, n-n0, i))
+			out = out[:cap(out)]
 		}
 		// Unrolled: a loop over the sixteen bytes costs a bounds check
 		// and a branch a byte.
-		o, b := (*[denseRoom]byte)(out[n:n+denseRoom]), s[i:i+16]
-		p := put(o, 0, bt, bl, b[0])
-		p = put(o, p, bt, bl, b[1])
-		p = put(o, p, bt, bl, b[2])
-		p = put(o, p, bt, bl, b[3])
-		p = put(o, p, bt, bl, b[4])
-		p = put(o, p, bt, bl, b[5])
-		p = put(o, p, bt, bl, b[6])
-		p = put(o, p, bt, bl, b[7])
-		p = put(o, p, bt, bl, b[8])
-		p = put(o, p, bt, bl, b[9])
-		p = put(o, p, bt, bl, b[10])
-		p = put(o, p, bt, bl, b[11])
-		p = put(o, p, bt, bl, b[12])
-		p = put(o, p, bt, bl, b[13])
-		p = put(o, p, bt, bl, b[14])
-		p = put(o, p, bt, bl, b[15])
+		o := (*[denseRoom]byte)(out[n : n+denseRoom])
+		p := put(o, 0, t, b[0])
+		p = put(o, p, t, b[1])
+		p = put(o, p, t, b[2])
+		p = put(o, p, t, b[3])
+		p = put(o, p, t, b[4])
+		p = put(o, p, t, b[5])
+		p = put(o, p, t, b[6])
+		p = put(o, p, t, b[7])
+		p = put(o, p, t, b[8])
+		p = put(o, p, t, b[9])
+		p = put(o, p, t, b[10])
+		p = put(o, p, t, b[11])
+		p = put(o, p, t, b[12])
+		p = put(o, p, t, b[13])
+		p = put(o, p, t, b[14])
+		p = put(o, p, t, b[15])
 		if p != 16 {
 			lastStop = i // an escape is longer than its byte
 		}
 		n += p
-		i += 16
 	}
 	return out[:n], i
 }
 
 // put writes the table word of c at o[p] and returns p past its length.
 // p stays below 16*MaxEscapeGrowth: masked, it needs no bounds check.
-func put(o *[denseRoom]byte, p int, bt *[0x100]uint64, bl *[0x100]uint8, c byte) int {
-	binary.LittleEndian.PutUint64(o[p&127:], bt[c])
-	return p + int(bl[c])
+func put(o *[denseRoom]byte, p int, t *byteTable, c byte) int {
+	binary.LittleEndian.PutUint64(o[p&127:], t.word[c])
+	return p + int(t.len[c])
 }
 
-// loneCR reports whether the sixteen bytes of s from i hold a CR that no
-// LF follows in s.
-func loneCR[T ~string | ~[]byte](s T, i int) bool {
-	var z uint64 // the byte after the block in the top lane; nothing after the last of s
-	if i+16 < len(s) {
-		z = uint64(s[i+16]) << 56
-	}
-	b := s[i : i+16]
-	x, y := load64(b, 0), load64(b, 8)
-	return exactBytes(x, '\r')&^exactBytes(x>>8|y<<56, '\n')|exactBytes(y, '\r')&^exactBytes(y>>8|z, '\n') != 0
+// loneCRs flags the CRs of the word x that no LF follows, next holding
+// the bytes after x's in its low bytes.
+func loneCRs(x, next uint64) uint64 {
+	return exactBytes(x, '\r') &^ exactBytes(x>>8|next<<56, '\n')
 }
 
-// byteTables returns the byte words and their lengths of mode (modeJSON,
-// modeSerde or modeHTML).
-func byteTables(mode uint8) (*[0x100]uint64, *[0x100]uint8) {
+// byteTableOf returns the byte table of mode.
+func byteTableOf(mode uint8) *byteTable {
 	switch mode {
 	case modeJSON:
-		return &jsonTable.word, &jsonTable.len
+		return &jsonTable
 	case modeText:
-		return &textTable.word, &textTable.len
+		return &textTable
 	case modeHTML:
-		return &htmlTable.word, &htmlTable.len
+		return &htmlTable
 	}
-	return &serdeTable.word, &serdeTable.len
+	return &serdeTable
 }
 
 // denseRoom is the room escapeDense needs past the output for a word.

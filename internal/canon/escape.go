@@ -513,16 +513,17 @@ func escapeDense[T ~string | ~[]byte](dst []byte, s T, i, n0 int, mode uint8, bo
 		if p != 16 {
 			lastStop = i // an escape is longer than its byte
 		}
-		n += p
+		n += int(p)
 	}
 	return out[:n], i
 }
 
 // put writes the table word of c at o[p] and returns p past its length.
-// p stays below 16*MaxEscapeGrowth: masked, it needs no bounds check.
-func put(o *[denseRoom]byte, p int, t *byteTable, c byte) int {
-	binary.LittleEndian.PutUint64(o[p&127:], t.word[c])
-	return p + int(t.len[c])
+// p stays below 16*MaxEscapeGrowth; as a byte offset it needs no bounds
+// check, nor a mask that would cost an instruction a byte.
+func put(o *[denseRoom]byte, p uint8, t *byteTable, c byte) uint8 {
+	binary.LittleEndian.PutUint64(o[p:], t.word[c])
+	return p + t.len[c]
 }
 
 // loneCRs flags the CRs of the word x that no LF follows, next holding
@@ -544,5 +545,6 @@ func byteTableOf(mode uint8) *byteTable {
 	return &serdeTable
 }
 
-// denseRoom is the room escapeDense needs past the output for a word.
-const denseRoom = 256
+// denseRoom is the room escapeDense needs past the output for a block:
+// an 8-byte store at any byte offset.
+const denseRoom = 256 + 8

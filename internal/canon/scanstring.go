@@ -169,18 +169,30 @@ func (s *Scanner) denseRun(i int) (int, uint8) {
 // escapes it starts) and the state.
 func (s *Scanner) rareEscape(j int, out []byte, last int, flags uint8, decode bool) (int, []byte, int, uint8, error) {
 	d := s.data
+	if textEscape(d, j) {
+		// A character escaped without need, as Python's json.dumps
+		// escapes every non-ASCII one: the run of such escapes that
+		// usually follows is taken on the spot.
+		if decode {
+			out, last = append(out, d[last:j]...), j
+		}
+		if n, run := textEscapes(d, j, out, decode); n > j {
+			if decode {
+				last = n
+			}
+			return n, run, last, flags | StrRareEscape, nil
+		}
+	}
 	n, err := s.scanEscape(j)
 	if err != nil {
 		return 0, out, last, flags, err
 	}
-	rare := false
 	switch {
 	case d[j+1] == 'u' && controlEscape(d[j:n]):
 	case d[j+1] == 'u' && htmlEscape(d[j:n]):
 		flags |= StrHTMLEscape
 	default:
 		flags |= StrRareEscape
-		rare = true
 	}
 	if decode {
 		// In lax mode a surrogate pair is joined here: its second
@@ -188,14 +200,6 @@ func (s *Scanner) rareEscape(j int, out []byte, last int, flags uint8, decode bo
 		// last).
 		out, last = appendUnescaped(append(out, d[last:j]...), d, j)
 		n = last
-	}
-	if rare && textEscape(d, n) {
-		// A character escaped without need, as Python's json.dumps
-		// escapes every non-ASCII one: the run of such escapes that
-		// usually follows is taken on the spot.
-		if n, out = textEscapes(d, n, out, decode); decode {
-			last = n
-		}
 	}
 	return n, out, last, flags, nil
 }

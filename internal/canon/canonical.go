@@ -75,6 +75,8 @@ type canonicalizer struct {
 	keys       []uint64               // room to sort the members of a large object
 	strs       spillVec[longString]   // the long string values, in document order
 	nextStr    int                    // the first of strs not before the second pass's position
+	text       []byte                 // the texts of strs the first pass decoded
+	texts      spillVec[textSpan]     // where they are in text, in document order
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int
@@ -132,17 +134,18 @@ func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 	if k == KindObjectBegin || k == KindArrayBegin {
 		base--
 	}
+	var text []byte // the decoded text of a string value, if decoded
 	for {
 		if c.canon && s.tokStart-prevEnd != gap {
 			c.canon = false
 		}
-		gap = c.token(s, k)
+		gap = c.token(s, k, text)
 		prevEnd = s.tokEnd
 		if s.depth == base && !s.isKey {
 			return s.tokEnd, nil
 		}
 		var err error
-		if k, err = s.Next(); err != nil {
+		if k, text, err = s.next(c.text, decodeLong); err != nil {
 			return 0, err
 		}
 		// A closing bracket follows its last element directly.
@@ -153,9 +156,10 @@ func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 }
 
 // token records what the second pass needs of the token k s has just
-// returned, notes whether it is canonical, and returns the number of
-// bytes that separate it from the next token in a compact document.
-func (c *canonicalizer) token(s *Scanner, k Kind) int {
+// returned (with text, what s.next returned for it), notes whether it is
+// canonical, and returns the number of bytes that separate it from the
+// next token in a compact document.
+func (c *canonicalizer) token(s *Scanner, k Kind, text []byte) int {
 	switch k {
 	case KindObjectBegin:
 		c.objects.push(openObject{start: uint32(s.tokStart), base: uint32(c.nOpen)})
@@ -180,7 +184,7 @@ func (c *canonicalizer) token(s *Scanner, k Kind) int {
 			c.canon = false
 		}
 		if s.tokEnd-s.tokStart >= longStringMin {
-			c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
+			c.recordLong(s, text)
 		}
 	case KindNumber:
 		if c.canon && c.st == styleSerde && !serdeCanonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags) {
@@ -435,20 +439,6 @@ func (c *canonicalizer) write(dst []byte, d *Digest, start int) ([]byte, error) 
 	}
 }
 
-// nextToken returns s's next token, giving s the long string the first
-// pass recorded next, which s then takes as it was read.
-func (c *canonicalizer) nextToken(s *Scanner) (Kind, error) {
-	s.known = longString{}
-	if c.nextStr < c.strs.n {
-		s.known = *c.strs.at(c.nextStr)
-	}
-	k, err := s.Next()
-	if err == nil && k == KindString && uint32(s.tokStart) == s.known.start && s.known.end != 0 {
-		c.nextStr++ // taken as read
-	}
-	return k, err
-}
-
 // open writes the bracket of the container s has just opened; for a
 // recorded object, s moves to its first member in sorted order.
 func (c *canonicalizer) open(out []byte, s *Scanner, k Kind) []byte {
@@ -523,24 +513,12 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 	return out
 }
 
-// longStringMin is the length from which the first pass records a string
-// value (in strs), so that the second pass does not scan it again.
-const longStringMin = 64
-
-// findStr moves nextStr to the first long string at or after p, where
-// the second pass has jumped.
-func (c *canonicalizer) findStr(p int) {
-	c.nextStr, _ = slices.BinarySearchFunc(c.strs.all(), uint32(p), func(l longString, p uint32) int {
-		return int(l.start) - int(p)
-	})
-}
-
 // writeString appends the string token s has just returned in the style's
 // canonical spelling; a long one is streamed through d. A string spelled
 // so already is copied. One whose only flaws in the encoding/json style
 // are raw '<', '>', '&', U+2028 or U+2029 is copied with those escaped.
-// Any other is decoded into buf, which it returns (grown for a long
-// string, to be reused), and escaped again.
+// Any other is decoded (unless the first pass decoded it) into buf, which
+// it returns (grown for a long string, to be reused), and escaped again.
 func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byte) ([]byte, []byte) {
 	raw := s.data[s.tokStart:s.tokEnd]
 	switch {
@@ -553,7 +531,11 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byt
 		out, _ = appendEscapedBody(d, out, raw, modeHTML)
 		return out, buf
 	}
-	buf = s.AppendString(buf[:0])
+	text, ok := c.decodedText(s)
+	if !ok {
+		buf = s.AppendString(buf[:0])
+		text = buf
+	}
 	mode := modeSerde
 	if c.st == styleJSON {
 		mode = modeJSON
@@ -561,9 +543,9 @@ func (c *canonicalizer) writeString(out []byte, d *Digest, s *Scanner, buf []byt
 	if d == nil {
 		// Room for the body as it is: appendEscaped grows the output
 		// further, at the rate it sees, for a body that expands.
-		out = c.room(out, len(buf)+2)
+		out = c.room(out, len(text)+2)
 	}
-	out, _ = appendEscapedBody(d, append(out, '"'), buf, mode) // decoded text is valid UTF-8
+	out, _ = appendEscapedBody(d, append(out, '"'), text, mode) // decoded text is valid UTF-8
 	return append(out, '"'), buf
 }
 

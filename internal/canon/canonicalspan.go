@@ -121,7 +121,7 @@ func (v *spanCheck) name(p int) int {
 	if d[p] != '"' {
 		return -1
 	}
-	end, _, err := v.s.scanString(p, nil, false)
+	end, _, err := v.s.scanString(p, nil, scanOnly)
 	if err != nil || !v.s.Verbatim() || !styleSerde.canonicalString(v.s.flags) {
 		return -1
 	}
@@ -141,7 +141,7 @@ func (v *spanCheck) scalar(p int) int {
 	s := v.s
 	switch c := v.d[p]; {
 	case c == '"':
-		if end, _, err := s.scanString(p, nil, false); err == nil && styleSerde.canonicalString(s.flags) {
+		if end, _, err := s.scanString(p, nil, scanOnly); err == nil && styleSerde.canonicalString(s.flags) {
 			return end
 		}
 		return -1

@@ -167,7 +167,7 @@ func (s *Scanner) AppendString(dst []byte) []byte {
 	// document is cut at its end, so that the decoding makes room for
 	// the token at most.
 	t := Scanner{data: s.data[:s.tokEnd], strict: s.strict}
-	_, dst, _ = t.scanString(s.tokStart, dst, true)
+	_, dst, _ = t.scanString(s.tokStart, dst, decodeAll)
 	return dst
 }
 
@@ -175,7 +175,7 @@ func (s *Scanner) AppendString(dst []byte) []byte {
 // if only white space remains, and an error wrapping ErrSyntax otherwise.
 // Errors name a byte offset, never document content.
 func (s *Scanner) Next() (Kind, error) {
-	k, _, err := s.next(nil, false)
+	k, _, err := s.next(nil, scanOnly)
 	return k, err
 }
 
@@ -187,7 +187,7 @@ func (s *Scanner) Next() (Kind, error) {
 // may overwrite the bytes of dst's spare capacity beyond the content it
 // appends.
 func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
-	if k, text, err = s.next(dst, true); k != KindString || err != nil {
+	if k, text, err = s.next(dst, decodeAll); k != KindString || err != nil {
 		return k, nil, err
 	}
 	if s.Verbatim() {
@@ -196,12 +196,12 @@ func (s *Scanner) NextDecoding(dst []byte) (k Kind, text []byte, err error) {
 	return k, text, nil
 }
 
-// next is Next; with decode set a string token with escapes (or invalid
-// UTF-8) is decoded as it is scanned, appended to dec (see scanString),
-// which it returns; any other token returns nil. The decoded string is a
+// next is Next; with decode a string token with escapes (or invalid
+// UTF-8) is decoded as it is scanned (see decoding), appended to dec (see
+// scanString), which it returns; any other token returns nil. The decoded string is a
 // result rather than a store through a pointer so that dec may be a
 // caller's stack buffer.
-func (s *Scanner) next(dec []byte, decode bool) (Kind, []byte, error) {
+func (s *Scanner) next(dec []byte, decode decoding) (Kind, []byte, error) {
 	s.isKey = false
 	s.flags = 0
 	p := s.skipSpace(s.pos)
@@ -251,9 +251,12 @@ func (s *Scanner) atEnd(p int) (Kind, error) {
 }
 
 // key scans the object key at p and the ':' after it.
-func (s *Scanner) key(p int, dec []byte, decode bool) (Kind, []byte, error) {
+func (s *Scanner) key(p int, dec []byte, decode decoding) (Kind, []byte, error) {
 	if s.data[p] != '"' {
 		return noText(s.fail(p, "expected a string object key"))
+	}
+	if decode == decodeLong {
+		decode = scanOnly // for string values only
 	}
 	end, dec, err := s.scanString(p, dec, decode)
 	if err != nil {
@@ -270,7 +273,7 @@ func (s *Scanner) key(p int, dec []byte, decode bool) (Kind, []byte, error) {
 }
 
 // value scans the value token at p, which starts with c.
-func (s *Scanner) value(p int, c byte, dec []byte, decode bool) (Kind, []byte, error) {
+func (s *Scanner) value(p int, c byte, dec []byte, decode decoding) (Kind, []byte, error) {
 	switch {
 	case c == '{' || c == '[':
 		return noText(s.open(p, c))
@@ -324,8 +327,8 @@ func (s *Scanner) open(p int, c byte) (Kind, error) {
 
 // scanValueString is scanString of a string value, except that the string
 // s.known, read before, is taken as it was then, without decoding.
-func (s *Scanner) scanValueString(p int, dec []byte, decode bool) (int, []byte, error) {
-	if k := s.known; k.end != 0 && uint32(p) == k.start && !decode {
+func (s *Scanner) scanValueString(p int, dec []byte, decode decoding) (int, []byte, error) {
+	if k := s.known; k.end != 0 && uint32(p) == k.start && decode == scanOnly {
 		s.flags = k.flags
 		return int(k.end), dec, nil
 	}

@@ -1,19 +1,34 @@
 package canon
 
 import (
+	"bytes"
 	"math/bits"
 )
 
 // Scanning string tokens: validating them and, while they are scanned,
 // decoding them.
 
+// decoding says which strings scanString decodes as it scans them.
+type decoding uint8
+
+const (
+	scanOnly  decoding = iota // none
+	decodeAll                 // every string with escapes or invalid UTF-8
+	// decodeLong: a string value of at least longStringMin bytes that
+	// holds a character escaped without need (needlessEscape), as a Python
+	// dump escapes all of them, which the canonicalizer's second pass
+	// would decode else (see longDecoding). It is scanned again from its
+	// start, decoding, once such an escape is met.
+	decodeLong
+)
+
 // scanString validates the string token starting at the quote at p and
-// returns the offset just past its closing quote; it sets s.flags. With
-// decode, a string with escapes (or, in lax mode, invalid UTF-8) is also
-// decoded (see scanStringFrom), else dec is returned as it is. A string
+// returns the offset just past its closing quote; it sets s.flags. A
+// string with escapes (or, in lax mode, invalid UTF-8) is also decoded as
+// decode says (see scanStringFrom), else dec is returned as it is. A string
 // of ASCII without escapes or control bytes (most keys and short values)
 // is settled here, in a frame much smaller than scanStringFrom's.
-func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error) {
+func (s *Scanner) scanString(p int, dec []byte, decode decoding) (int, []byte, error) {
 	d := s.data
 	i, flags := p+1, uint8(0)
 	for ; i+8 <= len(d); i += 8 {
@@ -34,17 +49,17 @@ func (s *Scanner) scanString(p int, dec []byte, decode bool) (int, []byte, error
 // string starting at d[p] holds ASCII text without stops, whose flags are
 // flags. Words of ASCII are settled inline; the string kernel (nextStop)
 // takes over at the first byte from 0x80 up, validating UTF-8 as it looks
-// for the closing quote. With decode, a string with escapes (or, in lax
-// mode, invalid UTF-8) is also decoded as AppendString decodes it,
+// for the closing quote. A string with escapes (or, in lax mode, invalid
+// UTF-8) that decode selects is also decoded as AppendString decodes it,
 // appended to dec and returned, as the escapes are found: the runs between
 // them are copied and each escape (or invalid byte) is resolved where it
 // is validated; the bytes of dec's spare capacity past the decoded content
 // may be overwritten. Otherwise dec is returned as it is.
-func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool) (int, []byte, error) {
+func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode decoding) (int, []byte, error) {
 	d := s.data
-	// With decode, out is the decoded string so far and d[last:] is what
-	// is not decoded yet.
-	out, last := dec, p+1
+	// With all, out is the decoded string so far and d[last:] is what is
+	// not decoded yet.
+	out, last, all := dec, p+1, decode == decodeAll
 	mode := s.stringMode()
 	for {
 		j := -1
@@ -79,12 +94,17 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool)
 		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
-			return j + 1, s.decoded(dec, out, last, j, decode), nil
+			return j + 1, s.decoded(dec, out, last, j, all), nil
 		case c == '\\':
 			flags |= StrEscaped
 			if !commonEscape(d, j) {
-				i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode)
-			} else if i = j + 2; decode {
+				if decode == decodeLong {
+					if dec, decode = longDecoding(d, p, j, dec); decode == decodeAll {
+						return s.scanStringFrom(p, p+1, 0, dec, decodeAll)
+					}
+				}
+				i, out, last, flags, err = s.rareEscape(j, out, last, flags, all)
+			} else if i = j + 2; all {
 				out = append(append(out, d[last:j]...), unescapes[d[j+1]])
 				last = j + 2
 			} else {
@@ -98,7 +118,7 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode bool)
 			flags |= StrHTML
 			i = j + 1
 		default:
-			i, out, last, flags, err = s.stringRune(p, j, out, last, flags, decode)
+			i, out, last, flags, err = s.stringRune(p, j, out, last, flags, all)
 		}
 		if err != nil {
 			return 0, nil, err
@@ -114,6 +134,59 @@ func (s *Scanner) decoded(dec, out []byte, last, j int, decode bool) []byte {
 		return dec
 	}
 	return append(out, s.data[last:j]...)
+}
+
+// longDecoding returns how scanString goes on with the string at d[p],
+// scanned with decodeLong, at its escape d[j], not a common one: with
+// decodeAll, from the string's start, when the escape is a needless one
+// (needlessEscape), no unescaped quote closes the string before
+// longStringMin bytes and the rest of d from it is at most restRoomMax
+// bytes; with scanOnly when it is not to be decoded; else, as it is. For
+// decodeAll it returns dec with room for the decoded text: the rest of d,
+// which the decoded texts of this string and of all that follow it never
+// outgrow (a decoded text is never longer than its token), so that the
+// first such string allocates it and dec never grows again: dec takes at
+// most restRoomMax bytes, allocated once, whatever the document's length.
+func longDecoding(d []byte, p, j int, dec []byte) ([]byte, decoding) {
+	if !needlessEscape(d, j) {
+		return dec, decodeLong
+	}
+	end := p + longStringMin - 1 // where a long string's closing quote is at the earliest
+	rest := len(d) - p
+	if end >= len(d) || rest > restRoomMax || unescapedQuote(d, p+1, end) >= 0 {
+		return dec, scanOnly
+	}
+	if cap(dec)-len(dec) < rest {
+		g := make([]byte, len(dec), len(dec)+rest)
+		copy(g, dec)
+		dec = g
+	}
+	return dec, decodeAll
+}
+
+// restRoomMax is the length of the rest of a document from a string up
+// to which the canonicalizer's first pass decodes the string (longDecoding).
+const restRoomMax = 64 << 10
+
+// unescapedQuote returns the offset of the first quote in d[i:end] that
+// no backslash escapes, in a string body, or -1.
+func unescapedQuote(d []byte, i, end int) int {
+	for i < end {
+		q := bytes.IndexByte(d[i:end], '"')
+		if q < 0 {
+			return -1
+		}
+		i += q
+		b := i
+		for d[b-1] == '\\' {
+			b--
+		}
+		if (i-b)%2 == 0 {
+			return i
+		}
+		i++
+	}
+	return -1
 }
 
 // kernelStop returns the first offset from i, at a sequence boundary in
@@ -319,6 +392,17 @@ func skipDenseEscapes(d []byte, i int) int {
 // takes: a \u escape not led by 000 to 007, which stand for ASCII.
 func textEscape(d []byte, j int) bool {
 	return j+5 < len(d) && d[j+1] == 'u' && (d[j+2] != '0' || d[j+3] != '0' || d[j+4] > '7')
+}
+
+// needlessEscape reports whether d[j] starts a \u escape of a character
+// from U+0080 up other than U+2028 and U+2029 (or of a surrogate), which
+// neither style writes.
+func needlessEscape(d []byte, j int) bool {
+	if !textEscape(d, j) {
+		return false
+	}
+	r := hex4(d[j+2:])
+	return r >= 0x80 && r&^1 != 0x2028
 }
 
 // textEscapes scans the run of \u escapes starting at d[j] that stand for

@@ -76,7 +76,6 @@ type canonicalizer struct {
 	strs       spillVec[longString]   // the long string values, in document order
 	nextStr    int                    // the first of strs not before the second pass's position
 	text       []byte                 // the texts of strs the first pass decoded
-	texts      spillVec[textSpan]     // where they are in text, in document order
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int

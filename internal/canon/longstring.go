@@ -1,6 +1,9 @@
 package canon
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // The long string values of a document: the first pass of the
 // canonicalizer records each string value of at least longStringMin bytes
@@ -13,7 +16,7 @@ import "slices"
 // document from it is at most restRoomMax bytes. The decoded texts are
 // appended to one buffer (canonicalizer.text), allocated once with the
 // length of the rest of the document from the first of them
-// (longDecoding):
+// (longDecoding), each after two bytes holding its length (textAt):
 // at most restRoomMax bytes, also in a document streamed through a
 // Digest, whose memory so stays within a constant of what it was.
 
@@ -21,21 +24,24 @@ import "slices"
 // value (in strs), so that the second pass does not scan it again.
 const longStringMin = 64
 
-// textSpan locates the decoded text of the long string value whose token
-// starts at start: it ends at text[end], and starts where the text of the
-// string before it ends (or at 0).
-type textSpan struct {
-	start, end uint32
-}
+// textAt is where the first pass put the decoded text of a long string
+// value in canonicalizer.text: just past two bytes holding its length
+// (little-endian), so never at 0, which stands for a string it did not
+// decode. Two bytes suffice: the texts take at most restRoomMax bytes in
+// all; and the room they take is there, since a text with its two bytes
+// is never longer than its token with its quotes.
+type textAt uint16
 
 // recordLong records the long string value s has just returned, for which
-// s.next returned text: the decoded text (beyond c.text) or c.text itself.
+// s.next returned text: c.text itself, or c.text followed by two bytes
+// and the decoded text (longDecoding).
 func (c *canonicalizer) recordLong(s *Scanner, text []byte) {
-	c.strs.push(longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags})
-	if len(text) > len(c.text) {
-		c.texts.push(textSpan{start: uint32(s.tokStart), end: uint32(len(text))})
-		c.text = text
+	v := longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags}
+	if n := len(c.text) + 2; len(text) >= n {
+		binary.LittleEndian.PutUint16(text[n-2:], uint16(len(text)-n))
+		v.text, c.text = textAt(n), text
 	}
+	c.strs.push(v)
 }
 
 // nextToken returns s's next token, giving s the long string the first
@@ -55,18 +61,15 @@ func (c *canonicalizer) nextToken(s *Scanner) (Kind, error) {
 // decodedText returns the text the first pass decoded of the string value
 // s has just returned, if it did.
 func (c *canonicalizer) decodedText(s *Scanner) ([]byte, bool) {
-	spans := c.texts.all()
-	i, ok := slices.BinarySearchFunc(spans, uint32(s.tokStart), func(t textSpan, p uint32) int {
-		return int(t.start) - int(p)
-	})
-	if !ok {
+	if c.nextStr == 0 {
 		return nil, false
 	}
-	from := uint32(0)
-	if i > 0 {
-		from = spans[i-1].end
+	v := c.strs.at(c.nextStr - 1)
+	if v.start != uint32(s.tokStart) || v.text == 0 {
+		return nil, false
 	}
-	return c.text[from:spans[i].end], true
+	n := int(binary.LittleEndian.Uint16(c.text[v.text-2:]))
+	return c.text[v.text:][:n], true
 }
 
 // findStr moves nextStr to the first long string at or after p, where

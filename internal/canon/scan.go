@@ -115,10 +115,12 @@ type Scanner struct {
 	known longString
 }
 
-// longString is a string token read before: its offsets and flags.
+// longString is a string token read before: its offsets and flags, and
+// where the canonicalizer's first pass decoded it, if it did (textAt).
 type longString struct {
 	start, end uint32
 	flags      uint8
+	text       textAt
 }
 
 // Reset prepares s to scan data. strict selects serde_json's reading rules

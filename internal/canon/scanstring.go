@@ -15,7 +15,7 @@ const (
 	scanOnly  decoding = iota // none
 	decodeAll                 // every string with escapes or invalid UTF-8
 	// decodeLong: a string value of at least longStringMin bytes that
-	// holds a character escaped without need (needlessEscape), as a Python
+	// holds a character escaped without need (longDecoding), as a Python
 	// dump escapes all of them, which the canonicalizer's second pass
 	// would decode else (see longDecoding). It is scanned again from its
 	// start, decoding, once such an escape is met.
@@ -57,9 +57,9 @@ func (s *Scanner) scanString(p int, dec []byte, decode decoding) (int, []byte, e
 // may be overwritten. Otherwise dec is returned as it is.
 func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode decoding) (int, []byte, error) {
 	d := s.data
-	// With all, out is the decoded string so far and d[last:] is what is
-	// not decoded yet.
-	out, last, all := dec, p+1, decode == decodeAll
+	// With decodeAll, out is the decoded string so far and d[last:] is
+	// what is not decoded yet.
+	out, last := dec, p+1
 	mode := s.stringMode()
 	for {
 		j := -1
@@ -94,17 +94,21 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode decod
 		switch c := d[j]; {
 		case c == '"':
 			s.flags = flags
-			return j + 1, s.decoded(dec, out, last, j, all), nil
+			return j + 1, s.decoded(dec, out, last, j, decode == decodeAll), nil
 		case c == '\\':
 			flags |= StrEscaped
 			if !commonEscape(d, j) {
+				if !textEscape(d, j) {
+					i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode == decodeAll)
+					break
+				}
 				if decode == decodeLong {
-					if dec, decode = longDecoding(d, p, j, dec); decode == decodeAll {
-						return s.scanStringFrom(p, p+1, 0, dec, decodeAll)
+					if long, ok := longDecoding(d, p, j, dec); ok {
+						return s.scanStringFrom(p, p+1, 0, long, decodeAll)
 					}
 				}
-				i, out, last, flags, err = s.rareEscape(j, out, last, flags, all)
-			} else if i = j + 2; all {
+				i, out, last, flags, err = s.textRun(j, out, last, flags, decode == decodeAll)
+			} else if i = j + 2; decode == decodeAll {
 				out = append(append(out, d[last:j]...), unescapes[d[j+1]])
 				last = j + 2
 			} else {
@@ -118,7 +122,7 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode decod
 			flags |= StrHTML
 			i = j + 1
 		default:
-			i, out, last, flags, err = s.stringRune(p, j, out, last, flags, all)
+			i, out, last, flags, err = s.stringRune(p, j, out, last, flags, decode == decodeAll)
 		}
 		if err != nil {
 			return 0, nil, err
@@ -136,37 +140,40 @@ func (s *Scanner) decoded(dec, out []byte, last, j int, decode bool) []byte {
 	return append(out, s.data[last:j]...)
 }
 
-// longDecoding returns how scanString goes on with the string at d[p],
-// scanned with decodeLong, at its escape d[j], not a common one: with
-// decodeAll, from the string's start, when the escape is a needless one
-// (needlessEscape), no unescaped quote closes the string before
-// longStringMin bytes and the rest of d from it is at most restRoomMax
-// bytes; with scanOnly when it is not to be decoded; else, as it is. For
-// decodeAll it returns dec with room for the decoded text: the rest of d,
-// which the decoded texts of this string and of all that follow it never
-// outgrow (a decoded text is never longer than its token), so that the
-// first such string allocates it and dec never grows again: dec takes at
-// most restRoomMax bytes, allocated once, whatever the document's length.
-func longDecoding(d []byte, p, j int, dec []byte) ([]byte, decoding) {
-	if !needlessEscape(d, j) {
-		return dec, decodeLong
-	}
+// longDecoding reports whether scanString, scanning the string at d[p]
+// with decodeLong, is to scan it again from its start with decodeAll at
+// its escape d[j], one textEscape admits, and returns dec with room for
+// the decoded text then: when the escape is a needless one (of a
+// character from U+0080 up other than U+2028 and U+2029, or of a
+// surrogate, which neither style writes so), no unescaped quote closes
+// the string before longStringMin bytes and the rest of d from it is at
+// most restRoomMax bytes; dec then ends with two bytes for the text's
+// length (textAt). The room is the rest of d, which the decoded texts of
+// this string and of all that follow it, with their two bytes, never
+// outgrow (a decoded text is shorter than its token by its quotes at
+// least), so that the first such string allocates it and dec never grows
+// again: dec takes at most restRoomMax bytes, allocated once, whatever
+// the document's length.
+func longDecoding(d []byte, p, j int, dec []byte) ([]byte, bool) {
 	end := p + longStringMin - 1 // where a long string's closing quote is at the earliest
 	rest := len(d) - p
-	if end >= len(d) || rest > restRoomMax || unescapedQuote(d, p+1, end) >= 0 {
-		return dec, scanOnly
+	if r := hex4(d[j+2:]); r < 0x80 || r&^1 == 0x2028 || end >= len(d) || rest > restRoomMax {
+		return dec, false
+	}
+	if unescapedQuote(d, p+1, end) >= 0 {
+		return dec, false
 	}
 	if cap(dec)-len(dec) < rest {
 		g := make([]byte, len(dec), len(dec)+rest)
 		copy(g, dec)
 		dec = g
 	}
-	return dec, decodeAll
+	return append(dec, 0, 0), true // room for the length (textAt)
 }
 
 // restRoomMax is the length of the rest of a document from a string up
 // to which the canonicalizer's first pass decodes the string (longDecoding).
-const restRoomMax = 64 << 10
+const restRoomMax = 1<<16 - 1
 
 // unescapedQuote returns the offset of the first quote in d[i:end] that
 // no backslash escapes, in a string body, or -1.
@@ -236,26 +243,32 @@ func (s *Scanner) denseRun(i int) (int, uint8) {
 	return j, 0
 }
 
+// textRun takes the run of needless escapes at d[j] (textEscapes), which
+// textEscape admits, given scanString's state, and returns where scanning
+// goes on and the state; an escape that starts none is left to
+// rareEscape. Python's json.dumps escapes every non-ASCII character so,
+// and such escapes come in runs.
+func (s *Scanner) textRun(j int, out []byte, last int, flags uint8, decode bool) (int, []byte, int, uint8, error) {
+	d := s.data
+	run := out
+	if decode {
+		run = append(out, d[last:j]...)
+	}
+	n, run := textEscapes(d, j, run, decode)
+	switch {
+	case n == j:
+		return s.rareEscape(j, out, last, flags, decode)
+	case decode:
+		out, last = run, n
+	}
+	return n, out, last, flags | StrRareEscape, nil
+}
+
 // rareEscape validates (and, with decode, decodes) the escape at d[j]
 // other than the common ones, given scanString's state, and returns where
-// scanning goes on (after the escape, or after the run of character
-// escapes it starts) and the state.
+// scanning goes on (after the escape) and the state.
 func (s *Scanner) rareEscape(j int, out []byte, last int, flags uint8, decode bool) (int, []byte, int, uint8, error) {
 	d := s.data
-	if textEscape(d, j) {
-		// A character escaped without need, as Python's json.dumps
-		// escapes every non-ASCII one: the run of such escapes that
-		// usually follows is taken on the spot.
-		if decode {
-			out, last = append(out, d[last:j]...), j
-		}
-		if n, run := textEscapes(d, j, out, decode); n > j {
-			if decode {
-				last = n
-			}
-			return n, run, last, flags | StrRareEscape, nil
-		}
-	}
 	n, err := s.scanEscape(j)
 	if err != nil {
 		return 0, out, last, flags, err
@@ -392,17 +405,6 @@ func skipDenseEscapes(d []byte, i int) int {
 // takes: a \u escape not led by 000 to 007, which stand for ASCII.
 func textEscape(d []byte, j int) bool {
 	return j+5 < len(d) && d[j+1] == 'u' && (d[j+2] != '0' || d[j+3] != '0' || d[j+4] > '7')
-}
-
-// needlessEscape reports whether d[j] starts a \u escape of a character
-// from U+0080 up other than U+2028 and U+2029 (or of a surrogate), which
-// neither style writes.
-func needlessEscape(d []byte, j int) bool {
-	if !textEscape(d, j) {
-		return false
-	}
-	r := hex4(d[j+2:])
-	return r >= 0x80 && r&^1 != 0x2028
 }
 
 // textEscapes scans the run of \u escapes starting at d[j] that stand for

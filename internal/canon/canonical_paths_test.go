@@ -94,6 +94,14 @@ func longStringDocs() []string {
 			"\xff" + plain[1:],
 			"\\ud83d\\ude00" + plain[12:],
 			"line\\nnext\\t" + plain[12:],
+			// Needless escapes as Python's json.dumps writes them, which
+			// the first pass decodes: after the first longStringMin
+			// bytes, after an escaped quote or backslash, after escapes
+			// it does not decode for, in uppercase hexadecimal.
+			plain[8:] + "\\u00e9\\u4e2d",
+			"\\\"q\\\" caf\\u00e9 " + plain[16:],
+			"a\\\\\\\\" + plain[5:] + "\\ud83d\\ude00\\u00e9",
+			"\\u0041\\/\\u2028\\u00E9" + plain[24:] + "\\uD83D\\uDE00",
 		} {
 			s := `"` + body + `"`
 			docs = append(docs,

@@ -132,3 +132,28 @@ func TestEscapingGrowsAtTheRateSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalMemoryOfMinimalUnsortedObjects pins the package
+// documentation's ceiling for the documents whose records weigh most
+// against their length: arrays of minimal objects with their names out of
+// order, and objects of minimal members repeating one name, at every
+// size from a few objects to a few MiB.
+func TestCanonicalMemoryOfMinimalUnsortedObjects(t *testing.T) {
+	for n := 1; n <= 1<<18; n *= 2 {
+		for name, doc := range map[string][]byte{
+			"objects":    []byte("[" + strings.Repeat(`{"b":1,"a":2},`, n) + `{"b":1,"a":2}]`),
+			"duplicates": []byte(`{"o":{` + strings.Repeat(`"b":1,`, n) + `"a":1}}`),
+		} {
+			var out []byte
+			a := allocated(func() {
+				var err error
+				if out, err = AppendCanonicalJSON(nil, doc); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if limit := 11*len(doc) + len(out); a > uint64(limit) {
+				t.Errorf("%s of %d bytes: %d bytes allocated, %d out; want at most %d", name, len(doc), a, len(out), limit)
+			}
+		}
+	}
+}

@@ -19,18 +19,26 @@ func hostileShapes(size, depth int) map[string][]byte {
 	return m
 }
 
+// canonicalAllocated returns the bytes AppendCanonicalJSON(nil, doc)
+// allocates and its output.
+func canonicalAllocated(t *testing.T, doc []byte) (uint64, []byte) {
+	t.Helper()
+	var out []byte
+	n := allocated(func() {
+		var err error
+		if out, err = AppendCanonicalJSON(nil, doc); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return n, out
+}
+
 // mixedJSON returns corpus.MixedJSON as a byte slice.
 func mixedJSON(size int) []byte { return []byte(corpus.MixedJSON(size)) }
 
 func TestCanonicalMemoryIsASmallMultipleOfTheInput(t *testing.T) {
 	for name, doc := range hostileShapes(2<<20, MaxDepth) {
-		var out []byte
-		n := allocated(func() {
-			var err error
-			if out, err = AppendCanonicalJSON(nil, doc); err != nil {
-				t.Fatal(err)
-			}
-		})
+		n, out := canonicalAllocated(t, doc)
 		if limit := 3*len(doc) + len(out); n > uint64(limit) {
 			t.Errorf("AppendCanonicalJSON %s: %d bytes allocated for %d in, %d out; want at most %d", name, n, len(doc), len(out), limit)
 		}
@@ -144,13 +152,7 @@ func TestCanonicalMemoryOfMinimalUnsortedObjects(t *testing.T) {
 			"objects":    []byte("[" + strings.Repeat(`{"b":1,"a":2},`, n) + `{"b":1,"a":2}]`),
 			"duplicates": []byte(`{"o":{` + strings.Repeat(`"b":1,`, n) + `"a":1}}`),
 		} {
-			var out []byte
-			a := allocated(func() {
-				var err error
-				if out, err = AppendCanonicalJSON(nil, doc); err != nil {
-					t.Fatal(err)
-				}
-			})
+			a, out := canonicalAllocated(t, doc)
 			if limit := 11*len(doc) + len(out); a > uint64(limit) {
 				t.Errorf("%s of %d bytes: %d bytes allocated, %d out; want at most %d", name, len(doc), a, len(out), limit)
 			}

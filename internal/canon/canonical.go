@@ -76,6 +76,7 @@ type canonicalizer struct {
 	strs       spillVec[longString]   // the long string values, in document order
 	nextStr    int                    // the first of strs not before the second pass's position
 	text       []byte                 // the texts of strs the first pass decoded
+	whole      bool                   // the first pass decodes with decodeWhole, not decodeLong
 	canon      bool                   // the document read so far is canonical
 	start      int                    // the value's offsets in data
 	end        int
@@ -134,6 +135,10 @@ func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 		base--
 	}
 	var text []byte // the decoded text of a string value, if decoded
+	decode := decodeLong
+	if c.whole {
+		decode = decodeWhole
+	}
 	for {
 		if c.canon && s.tokStart-prevEnd != gap {
 			c.canon = false
@@ -144,7 +149,7 @@ func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 			return s.tokEnd, nil
 		}
 		var err error
-		if k, text, err = s.next(c.text, decodeLong); err != nil {
+		if k, text, err = s.next(c.text, decode); err != nil {
 			return 0, err
 		}
 		// A closing bracket follows its last element directly.

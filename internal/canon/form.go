@@ -11,15 +11,17 @@ package canon
 // memory; else a new slice, allocated once, of capacity limit. When the
 // form is longer than limit it returns fits false and a nil form, having
 // used a fixed window and at most limit bytes besides what the canonical
-// writer records for reordering (see the package comment) to find that
-// out, in time linear in raw. Errors are those of AppendCanonicalJSON.
+// writer records (see the package comment: for reordering and, for a raw
+// of at most limit bytes, the decoded texts of its long strings, which
+// the second pass then does not decode) to find that out, in time linear
+// in raw. Errors are those of AppendCanonicalJSON.
 //
 // A caller that writes the canonical form of one value several times calls
 // CanonicalForm once and then writes the form itself (Digest.AppendSpan,
 // Digest.AppendJSONStringBytes); when it does not fit, it canonicalizes the
 // value each time, streaming (Digest.AppendCanonicalJSON).
 func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
-	c := canonicalizer{st: styleJSON}
+	c := formCanonicalizer(raw, limit)
 	start, end, err := c.readDocument(raw, false, MaxDepth)
 	if err != nil {
 		return nil, false, err
@@ -44,6 +46,15 @@ func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
 		return nil, false, nil
 	}
 	return keep.form, true, nil
+}
+
+// formCanonicalizer returns the canonicalizer of CanonicalForm(raw,
+// limit): a whole one (decodeWhole) when raw fits in limit bytes, so that
+// the first pass decodes the needless escapes of its long strings
+// wherever they are (the texts take about their length, as the form
+// takes its).
+func formCanonicalizer(raw []byte, limit int) canonicalizer {
+	return canonicalizer{st: styleJSON, whole: len(raw) <= limit}
 }
 
 // formKeeper is the hash.Hash through which CanonicalForm's Digest keeps

@@ -81,7 +81,8 @@ func FuzzScanner(f *testing.F) {
 
 // FuzzCanonicalJSON checks the encoding/json style differentially against
 // encoding/json: it fails exactly on invalid input and otherwise produces
-// the bytes of a UseNumber decode and Marshal; its output is a fixed point.
+// the bytes of a UseNumber decode and Marshal; its output is a fixed point,
+// which streaming digests and CanonicalForm keeps.
 func FuzzCanonicalJSON(f *testing.F) {
 	addSuiteSeeds(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -111,6 +112,13 @@ func FuzzCanonicalJSON(f *testing.F) {
 		}
 		if d.Sum256(pending) != sha256.Sum256(got) {
 			t.Fatal("streamed digest differs")
+		}
+		// CanonicalForm keeps exactly those bytes when they fit.
+		for _, limit := range []int{len(b) + len(got), len(got), len(got) - 1} {
+			form, fits, err := CanonicalForm(b, limit)
+			if err != nil || fits != (limit >= len(got)) || fits && !bytes.Equal(form, got) {
+				t.Fatalf("CanonicalForm, limit %d: %q, fits %v, %v", limit, form, fits, err)
+			}
 		}
 	})
 }

@@ -8,41 +8,47 @@ import (
 // The long string values of a document: the first pass of the
 // canonicalizer records each string value of at least longStringMin bytes
 // (strs), so that the second pass neither scans it again nor, when the
-// first pass decoded it (decodeLong), decodes it again. The first pass
-// decodes only strings that hold a character escaped without need, which
-// the second pass would decode anyway: it meets such an escape while it
-// validates the string, and scans the string again from its start,
-// decoding, instead of scanning it whole twice, when the rest of the
-// document from it is at most restRoomMax bytes. The decoded texts are
-// appended to one buffer (canonicalizer.text), allocated once with the
-// length of the rest of the document from the first of them
-// (longDecoding), each after two bytes holding its length (textAt):
-// at most restRoomMax bytes, also in a document streamed through a
-// Digest, whose memory so stays within a constant of what it was.
+// first pass decoded it (decodeLong, decodeWhole), decodes it again. The
+// first pass decodes only strings that hold a character escaped without
+// need, which the second pass would decode anyway: it meets such an
+// escape while it validates the string, and scans the string again from
+// its start, decoding, instead of scanning it whole twice, when the rest
+// of the document from it is at most restRoomMax bytes, or wherever it is
+// for a caller that holds the canonical form whole anyway (CanonicalForm,
+// whose canonicalizer is whole). The decoded texts are appended to one
+// buffer (canonicalizer.text), each after four bytes holding its length
+// (textAt), allocated with the length of the rest of the document from the
+// first of them, up to restRoomMax bytes, and doubled when a later one
+// needs as much room and finds less (longDecoding): at most restRoomMax
+// bytes in a document streamed through a Digest, whose memory so stays
+// within a constant of what it was.
 
 // longStringMin is the length from which the first pass records a string
 // value (in strs), so that the second pass does not scan it again.
 const longStringMin = 64
 
 // textAt is where the first pass put the decoded text of a long string
-// value in canonicalizer.text: just past two bytes holding its length
+// value in canonicalizer.text: just past four bytes holding its length
 // (little-endian), so never at 0, which stands for a string it did not
-// decode. Two bytes suffice: the texts take at most restRoomMax bytes in
-// all; and the room they take is there, since a text with its two bytes
-// is never longer than its token with its quotes.
-type textAt uint16
+// decode. A text whose end would lie past 4 GiB in canonicalizer.text is
+// not kept (invalid UTF-8, which decodes to three bytes a byte, makes the
+// texts longer than their tokens).
+type textAt uint32
 
 // recordLong records the long string value s has just returned, for which
-// s.next returned text: c.text itself, or c.text followed by two bytes
+// s.next returned text: c.text itself, or c.text followed by four bytes
 // and the decoded text (longDecoding).
 func (c *canonicalizer) recordLong(s *Scanner, text []byte) {
 	v := longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags}
-	if n := len(c.text) + 2; len(text) >= n {
-		binary.LittleEndian.PutUint16(text[n-2:], uint16(len(text)-n))
+	if n := len(c.text) + 4; len(text) >= n && uint64(len(text)) <= maxText {
+		binary.LittleEndian.PutUint32(text[n-4:], uint32(len(text)-n))
 		v.text, c.text = textAt(n), text
 	}
 	c.strs.push(v)
 }
+
+// maxText is the length up to which canonicalizer.text holds texts.
+const maxText = 1<<32 - 1
 
 // nextToken returns s's next token, giving s the long string the first
 // pass recorded next, which s then takes as it was read.
@@ -68,7 +74,7 @@ func (c *canonicalizer) decodedText(s *Scanner) ([]byte, bool) {
 	if v.start != uint32(s.tokStart) || v.text == 0 {
 		return nil, false
 	}
-	n := int(binary.LittleEndian.Uint16(c.text[v.text-2:]))
+	n := int(binary.LittleEndian.Uint32(c.text[v.text-4:]))
 	return c.text[v.text:][:n], true
 }
 

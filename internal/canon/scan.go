@@ -257,7 +257,7 @@ func (s *Scanner) key(p int, dec []byte, decode decoding) (Kind, []byte, error) 
 	if s.data[p] != '"' {
 		return noText(s.fail(p, "expected a string object key"))
 	}
-	if decode == decodeLong {
+	if decode >= decodeLong {
 		decode = scanOnly // for string values only
 	}
 	end, dec, err := s.scanString(p, dec, decode)

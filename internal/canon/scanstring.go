@@ -20,6 +20,9 @@ const (
 	// would decode else (see longDecoding). It is scanned again from its
 	// start, decoding, once such an escape is met.
 	decodeLong
+	// decodeWhole: as decodeLong, wherever the string is in the
+	// document, for a caller that holds the canonical form whole anyway.
+	decodeWhole
 )
 
 // scanString validates the string token starting at the quote at p and
@@ -102,8 +105,8 @@ func (s *Scanner) scanStringFrom(p, i int, flags uint8, dec []byte, decode decod
 					i, out, last, flags, err = s.rareEscape(j, out, last, flags, decode == decodeAll)
 					break
 				}
-				if decode == decodeLong {
-					if long, ok := longDecoding(d, p, j, dec); ok {
+				if decode >= decodeLong {
+					if long, ok := longDecoding(d, p, j, dec, decode); ok {
 						return s.scanStringFrom(p, p+1, 0, long, decodeAll)
 					}
 				}
@@ -141,38 +144,44 @@ func (s *Scanner) decoded(dec, out []byte, last, j int, decode bool) []byte {
 }
 
 // longDecoding reports whether scanString, scanning the string at d[p]
-// with decodeLong, is to scan it again from its start with decodeAll at
-// its escape d[j], one textEscape admits, and returns dec with room for
-// the decoded text then: when the escape is a needless one (of a
-// character from U+0080 up other than U+2028 and U+2029, or of a
-// surrogate, which neither style writes so), no unescaped quote closes
-// the string before longStringMin bytes and the rest of d from it is at
-// most restRoomMax bytes; dec then ends with two bytes for the text's
-// length (textAt). The room is the rest of d, which the decoded texts of
-// this string and of all that follow it, with their two bytes, never
-// outgrow (a decoded text is shorter than its token by its quotes at
-// least), so that the first such string allocates it and dec never grows
-// again: dec takes at most restRoomMax bytes, allocated once, whatever
-// the document's length.
-func longDecoding(d []byte, p, j int, dec []byte) ([]byte, bool) {
+// with decode (decodeLong or decodeWhole), is to scan it again from its
+// start with decodeAll at its escape d[j], one textEscape admits, and
+// returns dec with room for the decoded text then: when the escape is a
+// needless one (of a character from U+0080 up other than U+2028 and
+// U+2029, or of a surrogate, which neither style writes so), no unescaped
+// quote closes the string before longStringMin bytes and, with
+// decodeLong, the rest of d from it is at most restRoomMax bytes; dec
+// then ends with four bytes for the text's length (textAt). The room is
+// the rest of d, up to restRoomMax bytes, doubling dec when it must grow
+// again. With decodeLong that is the rest of d, which the decoded texts
+// of this string and of all that follow it, with their four bytes, do not
+// outgrow (a decoded text is shorter than its token by three bytes at
+// least: its quotes, and an escape of six bytes decoded to at most three;
+// but for invalid UTF-8, each byte of which decodes to three), so that
+// the first such string allocates it, at most restRoomMax bytes whatever
+// the document's length, and dec rarely grows again. With decodeWhole a
+// text longer than the room grows dec as append does, as it is decoded,
+// as the second pass's decoding of it would grow its buffer.
+func longDecoding(d []byte, p, j int, dec []byte, decode decoding) ([]byte, bool) {
 	end := p + longStringMin - 1 // where a long string's closing quote is at the earliest
 	rest := len(d) - p
-	if r := hex4(d[j+2:]); r < 0x80 || r&^1 == 0x2028 || end >= len(d) || rest > restRoomMax {
+	if r := hex4(d[j+2:]); r < 0x80 || r&^1 == 0x2028 || end >= len(d) || rest > restRoomMax && decode == decodeLong {
 		return dec, false
 	}
 	if unescapedQuote(d, p+1, end) >= 0 {
 		return dec, false
 	}
-	if cap(dec)-len(dec) < rest {
-		g := make([]byte, len(dec), len(dec)+rest)
+	if room := min(rest, restRoomMax); cap(dec)-len(dec) < room {
+		g := make([]byte, len(dec), max(len(dec)+room, 2*cap(dec)))
 		copy(g, dec)
 		dec = g
 	}
-	return append(dec, 0, 0), true // room for the length (textAt)
+	return append(dec, 0, 0, 0, 0), true // room for the length (textAt)
 }
 
 // restRoomMax is the length of the rest of a document from a string up
-// to which the canonicalizer's first pass decodes the string (longDecoding).
+// to which the canonicalizer's first pass decodes the string with
+// decodeLong (longDecoding).
 const restRoomMax = 1<<16 - 1
 
 // unescapedQuote returns the offset of the first quote in d[i:end] that

@@ -77,8 +77,11 @@ type canonicalizer struct {
 	nextStr    int                    // the first of strs not before the second pass's position
 	text       []byte                 // the texts of strs the first pass decoded
 	whole      bool                   // the first pass decodes with decodeWhole, not decodeLong
-	canon      bool                   // the document read so far is canonical
-	start      int                    // the value's offsets in data
+	gaps       [maxGaps]uint32        // the ends of the tokens white space follows (see canon)
+	nGaps      int
+	respell    bool // some of strs are to be spelled anew (appendUnspaced)
+	canon      bool // the value read so far is canonical but for gaps and strs (appendUnspaced)
+	start      int  // the value's offsets in data
 	end        int
 	outStart   int // where the value's output starts in the second pass's output
 	consumed   int // bytes of tokens the second pass has read
@@ -141,7 +144,7 @@ func (c *canonicalizer) readTokens(s *Scanner, k Kind) (int, error) {
 	}
 	for {
 		if c.canon && s.tokStart-prevEnd != gap {
-			c.canon = false
+			c.spaced(prevEnd)
 		}
 		gap = c.token(s, k, text)
 		prevEnd = s.tokEnd
@@ -184,10 +187,12 @@ func (c *canonicalizer) token(s *Scanner, k Kind, text []byte) int {
 			c.key(s)
 			break
 		}
+		long := s.tokEnd-s.tokStart >= longStringMin
 		if c.canon && !c.st.canonicalString(s.flags) {
-			c.canon = false
+			c.respell = c.respell || long // written from its record
+			c.canon = long
 		}
-		if s.tokEnd-s.tokStart >= longStringMin {
+		if long {
 			c.recordLong(s, text)
 		}
 	case KindNumber:
@@ -584,9 +589,11 @@ func (c *canonicalizer) readDocument(raw []byte, strict bool, maxDepth int) (sta
 }
 
 // emit writes the value read from data[start:end]: the span itself when it
-// is already canonical, else the second pass's output.
+// is already canonical, the span without its white space and with its long
+// strings spelled anew when that is all it needs, else the second pass's
+// output.
 func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, error) {
-	if c.canon {
+	if c.isCanonical() {
 		return d.Feed(d.AppendSpan(dst, c.data[start:end])), nil
 	}
 	c.start, c.end, c.outStart = start, end, len(dst)
@@ -597,6 +604,9 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 			copy(g, dst)
 			dst = g
 		}
+	}
+	if c.canon {
+		return c.appendUnspaced(dst, d, start, end), nil
 	}
 	out, err := c.write(dst, d, start)
 	if err != nil {

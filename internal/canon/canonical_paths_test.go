@@ -24,7 +24,7 @@ func takesFastPath(t *testing.T, raw []byte, st style) bool {
 	if _, err := c.read(&s, k); err != nil {
 		t.Fatal(err)
 	}
-	return c.canon
+	return c.isCanonical()
 }
 
 // FuzzCanonicalPaths checks that the already-canonical path and the
@@ -169,11 +169,11 @@ func checkSpan(t *testing.T, raw []byte) {
 	end, err := c.readTokens(&slow, k)
 	fastEnd, ok := skipCanonical(&fast, k)
 	switch {
-	case ok && (err != nil || !c.canon || fastEnd != end || scannerAt(fast) != scannerAt(slow)):
-		t.Fatalf("skipCanonical took %q to %d, the general pass: canonical %v to %d (%v)", raw, fastEnd, c.canon, end, err)
+	case ok && (err != nil || !c.isCanonical() || fastEnd != end || scannerAt(fast) != scannerAt(slow)):
+		t.Fatalf("skipCanonical took %q to %d, the general pass: canonical %v to %d (%v)", raw, fastEnd, c.isCanonical(), end, err)
 	case !ok && scannerAt(fast) != scannerAt(before):
 		t.Fatalf("skipCanonical refused %q but moved the Scanner", raw)
-	case !ok && err == nil && c.canon && (k == KindObjectBegin || k == KindArrayBegin) &&
+	case !ok && err == nil && c.isCanonical() && (k == KindObjectBegin || k == KindArrayBegin) &&
 		!bytes.ContainsRune(raw, '\\') && maxNesting(raw) <= spanDepth:
 		t.Fatalf("canonical %q not taken by skipCanonical", raw)
 	}

@@ -26,7 +26,7 @@ func CanonicalForm(raw []byte, limit int) (form []byte, fits bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if c.canon {
+	if c.isCanonical() {
 		if end-start > limit {
 			return nil, false, nil
 		}

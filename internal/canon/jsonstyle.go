@@ -38,7 +38,7 @@ func CanonicalJSONValue(scratch, raw []byte) (form []byte, inScratch bool, err e
 	if err != nil {
 		return scratch, false, err
 	}
-	if c.canon {
+	if c.isCanonical() {
 		return raw[start:end:end], false, nil
 	}
 	out, err := c.emit(scratch, nil, start, end)

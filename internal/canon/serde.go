@@ -178,7 +178,7 @@ func SerdeValueFrom(scratch []byte, s *Scanner, k Kind) (norm []byte, inScratch 
 	if err != nil {
 		return scratch, false, err
 	}
-	if c.canon {
+	if c.isCanonical() {
 		return s.data[start:end], false, nil
 	}
 	out, err := c.emit(scratch, nil, start, end)

@@ -76,9 +76,9 @@ type canonicalizer struct {
 	strs       spillVec[longString]   // the long string values, in document order
 	nextStr    int                    // the first of strs not before the second pass's position
 	text       []byte                 // the texts of strs the first pass decoded
-	whole      bool                   // the first pass decodes with decodeWhole, not decodeLong
 	gaps       [maxGaps]uint32        // the ends of the tokens white space follows (see canon)
-	nGaps      int
+	nGaps      uint8
+	whole      bool // the first pass decodes with decodeWhole, not decodeLong
 	respell    bool // some of strs are to be spelled anew (appendUnspaced)
 	canon      bool // the value read so far is canonical but for gaps and strs (appendUnspaced)
 	start      int  // the value's offsets in data

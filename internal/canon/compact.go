@@ -59,13 +59,13 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 // every non-ASCII character escaped) is written by copying the rest and
 // writing those strings from their records (appendUnspaced), without a
 // second pass; a value with more has the second pass.
-const maxGaps = 16
+const maxGaps = 8
 
 // spaced notes, in the first pass, that white space follows the token
 // ending at end, which is canonical but for it: in gaps while there is
 // room, else the value is not canonical.
 func (c *canonicalizer) spaced(end int) {
-	if c.nGaps == len(c.gaps) {
+	if int(c.nGaps) == len(c.gaps) {
 		c.canon = false
 		return
 	}
@@ -96,7 +96,7 @@ func (c *canonicalizer) appendUnspaced(dst []byte, d *Digest, start, end int) []
 			}
 			at = int(c.strs.at(i).start)
 		}
-		for ; g < c.nGaps && int(c.gaps[g]) < at; g++ {
+		for ; g < int(c.nGaps) && int(c.gaps[g]) < at; g++ {
 			out = d.Feed(d.AppendSpan(out, c.data[from:c.gaps[g]]))
 			from = int(c.gaps[g])
 			for c.data[from] <= ' ' { // a token follows

@@ -40,16 +40,20 @@
 // bytes that keeps only the last name of each open object and accepts
 // names free of escapes nested at most 32 deep); otherwise it keeps an 8-byte record per
 // member of each object whose names are not strictly increasing, a 16-byte
-// record per such object and a 16-byte record per string value of 64
+// record per such object and a 12-byte record per string value of 64
 // bytes or more, and the second pass writes the value, jumping to each
 // recorded member in sorted order and copying a canonically spelled string
-// without scanning it again. A long string value that escapes a character
-// without need (as Python's json.dumps writes every non-ASCII one) within
-// the last 64 KiB of the document (anywhere in it, for CanonicalForm,
-// which holds the form whole anyway) is decoded by the first pass, into
-// one buffer of about the rest of the document at most, so that the
-// second pass does not decode it again. Time is O(n + Σ m log m) for n input bytes
-// and recorded objects of m members; memory is the output plus those
+// without scanning it again. A value canonical but for white space between
+// its tokens (in at most 8 places) and the spelling of its long string
+// values is written without that walk: its tokens are copied without the
+// white space and those strings written from their records. A long
+// string value that escapes a character without need (as Python's
+// json.dumps writes every non-ASCII one) within the last 64 KiB of the
+// document (anywhere in it, for CanonicalForm, which holds the form whole
+// anyway) is decoded by the first pass, into one buffer (in a streamed
+// document, of at most those 64 KiB), so that it is not decoded again.
+// Time is O(n + Σ m log m) for n input bytes and recorded objects of m
+// members; memory is the output plus those
 // records, linear in the input: at most three times it for most
 // documents, but up to eleven times for a few KiB of minimal objects whose
 // names are out of order ({"b":1,"a":2}), whose records outweigh them. A

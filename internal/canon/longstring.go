@@ -30,10 +30,16 @@ const longStringMin = 64
 // textAt is where the first pass put the decoded text of a long string
 // value in canonicalizer.text: just past four bytes holding its length
 // (little-endian), so never at 0, which stands for a string it did not
-// decode. A text whose end would lie past 4 GiB in canonicalizer.text is
-// not kept (invalid UTF-8, which decodes to three bytes a byte, makes the
-// texts longer than their tokens).
-type textAt uint32
+// decode. It is three bytes (little-endian), so that a longString takes
+// twelve: a text whose end would lie past 16 MiB in canonicalizer.text is
+// not kept, but decoded by the second pass.
+type textAt [3]byte
+
+// textAtOf returns the textAt of offset n, below maxText.
+func textAtOf(n int) textAt { return textAt{byte(n), byte(n >> 8), byte(n >> 16)} }
+
+// offset returns the offset t stands for.
+func (t textAt) offset() int { return int(t[0]) | int(t[1])<<8 | int(t[2])<<16 }
 
 // recordLong records the long string value s has just returned, for which
 // s.next returned text: c.text itself, or c.text followed by four bytes
@@ -42,13 +48,13 @@ func (c *canonicalizer) recordLong(s *Scanner, text []byte) {
 	v := longString{start: uint32(s.tokStart), end: uint32(s.tokEnd), flags: s.flags}
 	if n := len(c.text) + 4; len(text) >= n && uint64(len(text)) <= maxText {
 		binary.LittleEndian.PutUint32(text[n-4:], uint32(len(text)-n))
-		v.text, c.text = textAt(n), text
+		v.text, c.text = textAtOf(n), text
 	}
 	c.strs.push(v)
 }
 
 // maxText is the length up to which canonicalizer.text holds texts.
-const maxText = 1<<32 - 1
+const maxText = 1<<24 - 1
 
 // nextToken returns s's next token, giving s the long string the first
 // pass recorded next, which s then takes as it was read.
@@ -71,11 +77,12 @@ func (c *canonicalizer) decodedText(s *Scanner) ([]byte, bool) {
 		return nil, false
 	}
 	v := c.strs.at(c.nextStr - 1)
-	if v.start != uint32(s.tokStart) || v.text == 0 {
+	if v.start != uint32(s.tokStart) || v.text == (textAt{}) {
 		return nil, false
 	}
-	n := int(binary.LittleEndian.Uint32(c.text[v.text-4:]))
-	return c.text[v.text:][:n], true
+	at := v.text.offset()
+	n := int(binary.LittleEndian.Uint32(c.text[at-4:]))
+	return c.text[at:][:n], true
 }
 
 // findStr moves nextStr to the first long string at or after p, where

@@ -27,7 +27,7 @@ func firstPassTextsOf(t *testing.T, raw []byte, c canonicalizer) int {
 	}
 	n := 0
 	for _, v := range c.strs.all() {
-		if v.text != 0 {
+		if v.text != (textAt{}) {
 			n++
 		}
 	}
@@ -164,13 +164,15 @@ func TestFirstPassDecodingWindow(t *testing.T) {
 
 // TestFirstPassTextsLongerThanTheirTokens checks texts the first pass
 // decodes that outgrow their tokens, invalid UTF-8 decoding to three bytes
-// a byte: a text of more than 64 KiB, and texts past 64 KiB in the buffer,
-// are written whole, as encoding/json writes them.
+// a byte: a text of more than 64 KiB, texts past 64 KiB in the buffer and
+// texts past maxText, are written whole, as encoding/json writes them.
 func TestFirstPassTextsLongerThanTheirTokens(t *testing.T) {
 	invalid := `"\u00e9` + strings.Repeat("x", 70) + strings.Repeat("\xff", 30000) + `"`
 	for _, doc := range []string{
 		`[` + invalid + `]`,
 		`[` + invalid + `, ` + invalid + `, "\u00e9` + strings.Repeat("y", 80) + `"]`,
+		// Texts past maxText: not kept, decoded by the second pass.
+		`["\u00e9` + strings.Repeat("x", 70) + strings.Repeat("\xff", maxText/3+1) + `", "\u00e9` + strings.Repeat("y", 80) + `"]`,
 	} {
 		raw := []byte(doc)
 		ref, err := jsonref.ViaEncodingJSON(raw)

@@ -91,10 +91,11 @@ func (c *canonicalizer) appendUnspaced(dst []byte, d *Digest, start, end int) []
 	for i := 0; ; i++ {
 		at := end // the next string to spell anew, or the end
 		if i < c.strs.n {
-			if v := c.strs.at(i); c.st.canonicalString(v.flags) {
+			v := c.strs.at(i)
+			if c.st.canonicalString(v.flags) {
 				continue
 			}
-			at = int(c.strs.at(i).start)
+			at = int(v.start)
 		}
 		for ; g < int(c.nGaps) && int(c.gaps[g]) < at; g++ {
 			out = d.Feed(d.AppendSpan(out, c.data[from:c.gaps[g]]))

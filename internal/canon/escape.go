@@ -439,11 +439,14 @@ func escapeAt[T ~string | ~[]byte](dst []byte, s T, j int, mode uint8) (_ []byte
 	return dst, j + size, j, true // a sequence the automaton leaves, needing no escape
 }
 
-// grow returns dst with room for n more bytes, grown by hand: slices.Grow
-// builds its appended zeros as a separate allocation under the race
-// detector, doubling what a long string costs there.
+// grow returns dst with room for n more bytes, and at least a quarter of
+// its length more, so that strings appended one after another to one
+// buffer grow it geometrically (its copies cost linear time in all),
+// grown by hand: slices.Grow builds its appended zeros as a separate
+// allocation under the race detector, doubling what a long string costs
+// there.
 func grow(dst []byte, n int) []byte {
-	g := make([]byte, len(dst), len(dst)+n)
+	g := make([]byte, len(dst), len(dst)+max(n, len(dst)/4))
 	copy(g, dst)
 	return g
 }

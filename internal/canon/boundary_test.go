@@ -354,3 +354,50 @@ func TestStringWritersAtEveryBoundaryAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSerdeNestingAroundSpanDepthAndSerdeMaxDepth checks the serde_json
+// style on values nested around spanDepth (the nesting skipCanonical
+// follows) and SerdeMaxDepth (one past it rejected): canonical ones,
+// with long strings, written as they are; out-of-order ones written as
+// the normalization of encoding/json's form; SerdeValueFrom of the value
+// embedded in an array equal to AppendSerdeValue, and skipCanonical in
+// agreement with the general pass.
+func TestSerdeNestingAroundSpanDepthAndSerdeMaxDepth(t *testing.T) {
+	long := `"` + strings.Repeat("\u00e9<", 40) + `"`
+	for _, depth := range []int{spanDepth - 1, spanDepth, spanDepth + 1, SerdeMaxDepth - 1, SerdeMaxDepth, SerdeMaxDepth + 1} {
+		canonical := strings.Repeat(`{"a":`+long+`,"b":`, depth-1) + `[1]` + strings.Repeat(`}`, depth-1)
+		unsorted := strings.Repeat(`{"b":`+long+`,"a":`, depth-1) + `[1]` + strings.Repeat(`}`, depth-1)
+		for _, doc := range []string{canonical, unsorted} {
+			raw := []byte(doc)
+			checkSpan(t, raw)
+			got, err := AppendSerdeValue(nil, raw, SerdeMaxDepth)
+			if depth > SerdeMaxDepth {
+				if !errors.Is(err, ErrSyntax) {
+					t.Fatalf("depth %d: %v, want ErrSyntax", depth, err)
+				}
+				continue
+			}
+			ref, refErr := jsonref.ViaEncodingJSON(raw)
+			if refErr != nil {
+				t.Fatal(refErr)
+			}
+			want, wantErr := AppendSerdeValue(nil, ref, SerdeMaxDepth)
+			if err != nil || wantErr != nil || !bytes.Equal(got, want) || doc == canonical && !bytes.Equal(got, raw) {
+				t.Fatalf("depth %d: AppendSerdeValue: %d bytes, want %d (%v, %v)", depth, len(got), len(want), err, wantErr)
+			}
+			embedded := append(append([]byte(`[`), raw...), ']')
+			var s Scanner
+			s.Reset(embedded, true, SerdeMaxDepth+1)
+			if _, err := s.Next(); err != nil { // the '[' just written
+				t.Fatal(err)
+			}
+			k, err := s.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if norm, _, err := SerdeValueFrom(nil, &s, k); err != nil || !bytes.Equal(norm, want) {
+				t.Fatalf("depth %d: SerdeValueFrom: %d bytes, want %d (%v)", depth, len(norm), len(want), err)
+			}
+		}
+	}
+}

@@ -401,3 +401,57 @@ func TestSerdeNestingAroundSpanDepthAndSerdeMaxDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestLongNumbersAndNamesAtEveryBoundaryAreWrittenAsEncodingJSON checks
+// every canonical path on number literals and member names around
+// ChunkSize, WindowSize and the decoding window long: streamed as spans,
+// names compared (and sorted) past sortKeyed's eight bytes, names spelled
+// with escapes that decode to a name spelled without.
+func TestLongNumbersAndNamesAtEveryBoundaryAreWrittenAsEncodingJSON(t *testing.T) {
+	for _, n := range []int{ChunkSize - 1, ChunkSize, ChunkSize + 1, WindowSize + 1, restRoomMax + 2} {
+		digits := strings.Repeat("7", n)
+		for i, doc := range []string{
+			`[` + digits + `]`,
+			`{"b":` + digits + `,"a":-0.` + digits + `e-` + digits[:3] + `}`,
+			`[ 1, ` + digits + `e+5 ]`,
+			`{"` + strings.Repeat("k", n) + `":1,"` + strings.Repeat("k", n-1) + `":2}`,
+			`{"\u00e9` + strings.Repeat("k", n) + `":1,"` + strings.Repeat(`\u0041`, n/6) + `":2,"` + strings.Repeat("A", n/6) + `":3}`,
+		} {
+			checkDocumentPaths(t, fmt.Sprintf("%d/%d", i, n), []byte(doc))
+		}
+	}
+}
+
+// TestEscapeJSONThroughWindowsOfEverySize checks EscapeJSON and
+// EscapeJSONText on a long text mixing every kind of unit through
+// windows of every size from MaxEscapeGrowth to a few hundred bytes and
+// around ChunkSize: the pieces joined are the escaped whole.
+func TestEscapeJSONThroughWindowsOfEverySize(t *testing.T) {
+	s := strings.Repeat(strings.Join(textUnits, ""), 60)
+	want := AppendJSONString(nil, s)
+	norm := strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	wantText := AppendJSONString(nil, norm)
+	rooms := []int{ChunkSize - 1, ChunkSize, ChunkSize + 1, denseRoom - 1, denseRoom, denseRoom + 1}
+	for room := MaxEscapeGrowth; room <= 2*wordRoom+1; room++ {
+		rooms = append(rooms, room)
+	}
+	for _, room := range rooms {
+		win := make([]byte, room)
+		for name, c := range map[string]struct {
+			escape func(dst []byte, s string) (int, int)
+			want   []byte
+		}{"EscapeJSON": {EscapeJSON[string], want}, "EscapeJSONText": {EscapeJSONText, wantText}} {
+			var through []byte
+			for rest := s; rest != ""; {
+				n, read := c.escape(win, rest)
+				if n == 0 && read == 0 {
+					t.Fatalf("%s through %d bytes made no progress", name, room)
+				}
+				through, rest = append(through, win[:n]...), rest[read:]
+			}
+			if !bytes.Equal(through, c.want[1:len(c.want)-1]) {
+				t.Fatalf("%s through windows of %d differs", name, room)
+			}
+		}
+	}
+}

@@ -598,9 +598,11 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 	}
 	c.start, c.end, c.outStart = start, end, len(dst)
 	if d == nil {
-		// The canonical form is rarely much longer than the value.
+		// The canonical form is rarely much longer than the value; dst
+		// grows by at least a quarter of its length, so that values
+		// appended one after another to it cost linear time in all.
 		if want := end - start + (end-start)/32; cap(dst)-len(dst) < want {
-			g := make([]byte, len(dst), len(dst)+want)
+			g := make([]byte, len(dst), len(dst)+max(want, len(dst)/4))
 			copy(g, dst)
 			dst = g
 		}

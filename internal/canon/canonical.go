@@ -499,10 +499,19 @@ func (c *canonicalizer) room(out []byte, n int) []byte {
 	if cap(out)-len(out) >= n {
 		return out
 	}
-	rest := max(c.end-c.start-c.consumed, 0) * (len(out) - c.outStart + 1) / (c.consumed + 1)
+	rest := outputRest(max(c.end-c.start-c.consumed, 0), len(out)-c.outStart, c.consumed)
 	g := make([]byte, len(out), len(out)+n+max(rest+rest/16+64, len(out)/4))
 	copy(g, out)
 	return g
+}
+
+// outputRest estimates the output of the rest bytes of a value not read
+// yet at the rate at which the read ones became the written ones (at most
+// MaxEscapeGrowth times). It computes in floating point: the product of
+// two lengths of a document of a few GiB does not fit in an int.
+func outputRest(rest, written, read int) int {
+	rate := min(float64(written+1)/float64(read+1), MaxEscapeGrowth)
+	return int(float64(rest) * rate)
 }
 
 // nextMember writes the comma before the next member of the recorded

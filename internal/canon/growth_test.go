@@ -3,6 +3,7 @@ package canon
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -93,6 +94,29 @@ func TestCanonicalValuesAppendedToOneBufferGrowItGeometrically(t *testing.T) {
 		})
 		if all > n*own+60 {
 			t.Errorf("%s of %d values: %v allocations, %v of them a value's own", name, n, all, own)
+		}
+	}
+}
+
+// TestOutputRestOfDocumentsOfGiB pins the canonical writer's estimate of
+// the output still to come, for lengths whose product overflows an int
+// (a document of a few GiB that expands): it stays the rate applied to
+// the rest, never negative nor past MaxEscapeGrowth times the rest.
+func TestOutputRestOfDocumentsOfGiB(t *testing.T) {
+	for _, c := range []struct{ rest, written, read, want int64 }{
+		{100, 199, 99, 200},
+		{0, 10, 10, 0},
+		{1000, 0, 0, 1000},
+		{1 << 30, 6 << 30, 1 << 30, 6 << 30},
+		{1 << 31, 12 << 30, 2 << 30, 12 << 30},
+		{1 << 31, 1 << 40, 1, MaxEscapeGrowth << 31},
+	} {
+		if c.written > math.MaxInt || c.want > math.MaxInt {
+			continue // no such output on a 32-bit target
+		}
+		got := int64(outputRest(int(c.rest), int(c.written), int(c.read)))
+		if d := got - c.want; d < -1-c.want/1e6 || d > 1+c.want/1e6 {
+			t.Errorf("outputRest(%d, %d, %d) = %d, want %d", c.rest, c.written, c.read, got, c.want)
 		}
 	}
 }

@@ -28,12 +28,16 @@ type member struct {
 const inNames = 1 << 31
 
 // objectRecord describes an object whose members are written in sorted
-// order: where it starts and ends in the document and its sorted,
-// deduplicated members in canonicalizer.sorted.
+// order: where it starts in the document and its sorted, deduplicated
+// members: the offsets of their keys, two to a member of
+// canonicalizer.mem() (off, then n), from the first'th member before the
+// end of mem(). Its end need not be kept: its last member in the document
+// is never a duplicate dropped, so its '}' follows the value that ends
+// last among those the second pass writes.
 type objectRecord struct {
-	start, end uint32 // offsets of '{' and just past '}'
-	first      uint32 // its members start this many places before the end of members
-	count      uint32 // its number of members
+	start uint32 // offset of '{'
+	first uint32 // its key offsets start this many members before the end of mem()
+	count uint32 // its number of members
 }
 
 // openObject is an object being read by the first pass.
@@ -53,6 +57,7 @@ type emitFrame struct {
 	depth uint32 // the Scanner's depth inside the object
 	rec   uint32 // index in records
 	next  uint32 // how many of its members are written
+	end   uint32 // the end of the last of their values in the document
 }
 
 // canonicalizer holds the state of one re-encoding (see the package
@@ -66,8 +71,8 @@ type canonicalizer struct {
 	memberFix  [32]member
 	memberHeap []member               // nil while the members fit in memberFix
 	nOpen      int                    // mem()[:nOpen] are open
-	nSorted    int                    // the last nSorted of mem() are recorded
-	seen       int                    // members read so far
+	dropped    int                    // bytes of the value that duplicates take at least
+	nSorted    int                    // the last nSorted of mem() hold recorded key offsets
 	records    spillVec[objectRecord] // the recorded objects, by start once read
 	names      []byte                 // decoded names of keys with escapes
 	objects    spillVec[openObject]   // the open objects
@@ -85,6 +90,14 @@ type canonicalizer struct {
 	end        int
 	outStart   int // where the value's output starts in the second pass's output
 	consumed   int // bytes of tokens the second pass has read
+
+	// The heap arrays of members, records and names grow, each at most
+	// to its bound (those of members and records set when they first
+	// spill), at the density seen since they last grew (see growth).
+	memberBound, recordBound int
+	memberGrowth             growth
+	recordGrowth             growth
+	nameGrowth               growth
 }
 
 // mem returns the members, for use before the next growMembers.
@@ -210,6 +223,13 @@ func (c *canonicalizer) key(s *Scanner) {
 	if s.Verbatim() {
 		m = member{off: uint32(s.tokStart + 1), n: uint32(s.tokEnd - s.tokStart - 2)}
 	} else {
+		need := 4 + s.tokEnd - s.tokStart
+		if s.flags&StrInvalidUTF8 != 0 {
+			need *= 3
+		}
+		if cap(c.names)-len(c.names) < need {
+			c.growNames(s, need)
+		}
 		c.names = binary.LittleEndian.AppendUint32(c.names, uint32(s.tokStart))
 		off := len(c.names)
 		c.names = s.AppendString(c.names)
@@ -230,32 +250,71 @@ func (c *canonicalizer) key(s *Scanner) {
 	}
 	ms[c.nOpen] = m
 	c.nOpen++
-	c.seen++
 }
 
-// growMembers enlarges the full members by the density of members read so
-// far applied to the rest of the value (at most one per 8 bytes), and at
-// least a quarter.
+// growMembers moves the full members to a larger heap array. The members
+// in use never exceed those in use when they first spill plus one per
+// member key after that: one per five bytes of the rest of the document
+// ("":0, at least), and one per ':' in it, which is counted when the
+// members are dense enough to fill a good part of that bound.
 func (c *canonicalizer) growMembers(s *Scanner) {
 	ms := c.mem()
 	n := len(ms)
-	est := min((len(c.data)-s.tokEnd)/8, c.extrapolate(s, c.seen))
-	g := make([]member, n+max(est, n/4+16))
+	if c.memberHeap == nil {
+		c.memberGrowth.read = c.start
+		c.memberBound = c.memberGrowth.bound(s, n, len(c.data[s.tokEnd:])/5+1, ':')
+	}
+	g := make([]member, c.memberGrowth.capacity(s, n, 1, c.memberBound))
 	copy(g, ms[:c.nOpen])
 	copy(g[len(g)-c.nSorted:], ms[n-c.nSorted:])
 	c.memberHeap = g
 }
 
-// extrapolate returns how many more of something the rest of the value
-// holds, at the density of the seen ones in what s has read of it, with a
-// sixteenth to spare; 0 (grow by doubling) until a sample of 4 KiB is read.
-func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
-	read := s.tokEnd - c.start
-	if read < 4096 {
-		return 0
+// growNames makes room for need more bytes in names: first for at most
+// 64 more, then as growth says. Names never need more than three times
+// the rest of the document from the key s has just returned: a key's
+// offset and decoded name take at most three times its token's length
+// (an invalid byte decodes to three), and a colon, a value and a comma or
+// brace follow the token.
+func (c *canonicalizer) growNames(s *Scanner, need int) {
+	rest := len(c.data) - s.tokEnd
+	if c.names == nil {
+		c.nameGrowth = growth{read: s.tokEnd, used: need}
+		c.names = make([]byte, 0, need+min(64, rest))
+		return
 	}
-	est := int(int64(len(c.data)-s.tokEnd) * int64(seen) / int64(read))
-	return est + est/16
+	n := c.nameGrowth.capacity(s, len(c.names), need, len(c.names)+3*(rest+s.tokEnd-s.tokStart))
+	c.names = append(make([]byte, 0, n), c.names...)
+}
+
+// growth follows one of the first pass's arrays that grow: what s had
+// read and how many elements the array held when it last grew.
+type growth struct{ read, used int }
+
+// bound returns the most elements an array of used elements can need
+// when the rest of the document has at most most more, and at most one
+// per sep in it: those are counted, in one pass over the rest, only when
+// the density seen since the array last grew would fill more than a
+// sixteenth of most.
+func (g *growth) bound(s *Scanner, used, most int, sep byte) int {
+	rest := s.data[s.tokEnd:]
+	if int64(len(rest))*int64(used-g.used)/int64(max(s.tokEnd-g.read, 1)) > int64(most/16) {
+		most = min(most, bytes.Count(rest, []byte{sep}))
+	}
+	return used + most
+}
+
+// capacity returns the capacity to give an array of used elements that
+// needs room for need more: those and, for the rest of the document, as
+// many more as the density of those added since the array last grew
+// says, with a sixteenth and four to spare, and at least half as many as
+// it holds; but never more than bound, the most it can ever need. Where
+// the density holds, the array grows once.
+func (g *growth) capacity(s *Scanner, used, need, bound int) int {
+	read, seen := s.tokEnd, used+need
+	est := seen + int(int64(len(s.data)-read)*int64(seen-g.used)/int64(max(read-g.read, 1)))
+	g.read, g.used = read, seen
+	return max(min(max(est+est/16+4, used+used/2), bound), seen)
 }
 
 // record sorts and deduplicates the members of the object o, which s has
@@ -264,33 +323,66 @@ func (c *canonicalizer) extrapolate(s *Scanner, seen int) int {
 func (c *canonicalizer) record(s *Scanner, o openObject) {
 	all := c.mem()
 	ms := all[o.base:c.nOpen]
-	if len(ms) > keyedSortMin && len(ms) <= len(c.data)/16 {
-		// The numbers sortKeyed sorts take eight bytes a member: at
-		// most half the document's length, so that memory stays a small
-		// multiple of it even for objects of minimal members.
+	if len(ms) > keyedSortMin && c.keyedRoom(len(ms)) {
 		c.sortKeyed(ms)
 	} else {
 		slices.SortFunc(ms, c.compare)
 	}
-	// Among equal names the last member wins.
+	// Among equal names the last member wins. The key offsets of the
+	// winners are packed two to a member at the start of ms: member n/2
+	// is read before it is written.
 	n := 0
 	for i, m := range ms {
 		if i+1 < len(ms) && bytes.Equal(c.name(m), c.name(ms[i+1])) {
+			// At least its name (not a decoded one, which may be
+			// longer than its key), quotes, colon, value and comma.
+			if m.n&inNames == 0 {
+				c.dropped += int(m.n)
+			}
+			c.dropped += len(`"":0,`)
 			continue
 		}
-		ms[n] = m
+		if k := c.keyStart(m); n&1 == 0 {
+			ms[n/2].off = k
+		} else {
+			ms[n/2].n = k
+		}
 		n++
 	}
 	// The destination never starts below o.base: nOpen+nSorted fit.
-	copy(all[len(all)-c.nSorted-n:], ms[:n])
-	c.nSorted += n
+	packed := (n + 1) / 2
+	copy(all[len(all)-c.nSorted-packed:], ms[:packed])
+	c.nSorted += packed
 	c.nOpen = int(o.base)
 	if c.records.full() {
-		c.records.reserve(c.records.n + c.extrapolate(s, c.records.n))
+		c.growRecords(s)
 	}
-	c.records.push(objectRecord{
-		start: o.start, end: uint32(s.tokEnd), first: uint32(c.nSorted), count: uint32(n),
-	})
+	c.records.push(objectRecord{start: o.start, first: uint32(c.nSorted), count: uint32(n)})
+}
+
+// growRecords moves the full records to a larger heap array. The records
+// never exceed those held when they first spill plus one per open object
+// and one per '{' in the rest of the document (counted as growth.bound
+// says), and per ten bytes of it
+// (an unsorted object has two members; its brace, their names, colons and
+// commas or brace take nine bytes, and at most one of their values is an
+// unsorted object written without a byte of its own).
+func (c *canonicalizer) growRecords(s *Scanner) {
+	n := c.records.n
+	if c.records.heap == nil {
+		c.recordGrowth.read = c.start
+		c.recordBound = c.recordGrowth.bound(s, n+1+c.objects.n, len(c.data[s.tokEnd:])/10, '{')
+	}
+	c.records.reserve(c.recordGrowth.capacity(s, n, 1, c.recordBound))
+}
+
+// keyedRoom reports whether sortKeyed may sort m members: the numbers it
+// sorts take eight bytes a member, which with the first pass's heap arrays
+// must not exceed the document's length, so that memory stays a small
+// multiple of it even for objects of minimal members.
+func (c *canonicalizer) keyedRoom(m int) bool {
+	held := 8*(len(c.memberHeap)+cap(c.keys)) + 12*len(c.records.heap) + cap(c.names)
+	return m <= cap(c.keys) || held+8*m <= len(c.data)
 }
 
 // keyedSortMin is the number of members above which an object's members
@@ -480,12 +572,16 @@ func (c *canonicalizer) valueEnd(out []byte, d *Digest, s *Scanner) []byte {
 		if int(f.depth) != s.depth {
 			break
 		}
-		r := c.records.at(int(f.rec))
-		if f.next < r.count {
+		f.end = max(f.end, uint32(s.tokEnd))
+		if f.next < c.records.at(int(f.rec)).count {
 			return c.nextMember(out, s)
 		}
 		out = d.Feed(append(out, '}'))
-		s.leave(int(r.end))
+		end := int(f.end)
+		for s.data[end] != '}' {
+			end++ // white space
+		}
+		s.leave(end + 1)
 		c.findStr(s.pos)
 		c.frames.n = n - 1
 	}
@@ -524,7 +620,11 @@ func (c *canonicalizer) nextMember(out []byte, s *Scanner) []byte {
 		out = append(out, ',')
 	}
 	ms := c.mem()
-	p := int(c.keyStart(ms[len(ms)-int(r.first)+int(f.next)]))
+	k := ms[len(ms)-int(r.first)+int(f.next/2)]
+	p := int(k.off)
+	if f.next&1 != 0 {
+		p = int(k.n)
+	}
 	s.jumpToKey(p)
 	c.findStr(p)
 	f.next++
@@ -607,11 +707,14 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 	}
 	c.start, c.end, c.outStart = start, end, len(dst)
 	if d == nil {
-		// The canonical form is rarely much longer than the value; dst
-		// grows by at least a quarter of its length, so that values
-		// appended one after another to it cost linear time in all.
-		if want := end - start + (end-start)/32; cap(dst)-len(dst) < want {
-			g := make([]byte, len(dst), len(dst)+max(want, len(dst)/4))
+		// The canonical form is rarely much longer than the value
+		// without its duplicates; dst grows by at least a quarter of its
+		// length, so that values appended one after another to it cost
+		// linear time in all.
+		n := end - start - c.dropped
+		if cap(dst)-len(dst) < n+n/32 {
+			// Room for the last token, as the second pass wants it.
+			g := make([]byte, len(dst), len(dst)+max(n+n/32+32, len(dst)/4))
 			copy(g, dst)
 			dst = g
 		}

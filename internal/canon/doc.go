@@ -38,27 +38,31 @@
 // it is copied or hashed whole; a serde_json value read from a larger
 // document, usually canonical already, is first tried by one loop over its
 // bytes that keeps only the last name of each open object and accepts
-// names free of escapes nested at most 32 deep); otherwise it keeps an 8-byte record per
-// member of each object whose names are not strictly increasing, a 16-byte
-// record per such object and a 12-byte record per string value of 64
-// bytes or more, and the second pass writes the value, jumping to each
-// recorded member in sorted order and copying a canonically spelled string
-// without scanning it again. A value canonical but for white space between
-// its tokens (in at most 8 places) and the spelling of its long string
-// values is written without that walk: its tokens are copied without the
-// white space and those strings written from their records. A long
-// string value that escapes a character without need (as Python's
-// json.dumps writes every non-ASCII one) within the last 64 KiB of the
-// document (anywhere in it, for CanonicalForm, which holds the form whole
-// anyway) is decoded by the first pass, into one buffer (in a streamed
-// document, of at most those 64 KiB), so that it is not decoded again.
-// Time is O(n + Σ m log m) for n input bytes and recorded objects of m
-// members; memory is the output plus those
-// records, linear in the input: at most three times it for most
-// documents, but up to eleven times for a few KiB of minimal objects whose
-// names are out of order ({"b":1,"a":2}), whose records outweigh them. A
-// small document's records live on the stack. Documents of 4 GiB or more
-// are rejected.
+// names free of escapes nested at most 32 deep); otherwise it keeps an
+// 8-byte record per member of each open object, then, for each object
+// whose names are not strictly increasing, 4 bytes per member it writes
+// and a 12-byte record, and a 12-byte record per string value of 64 bytes
+// or more; the second pass writes the value, jumping to each recorded
+// member in sorted order and copying a canonically spelled string without
+// scanning it again. A value canonical but for white space between its
+// tokens (in at most 8 places) and the spelling of its long string values
+// is written without that walk: its tokens are copied without the white
+// space and those strings written from their records. A long string value
+// that escapes a character without need (as Python's json.dumps writes
+// every non-ASCII one) within the last 64 KiB of the document (anywhere
+// in it, for CanonicalForm, which holds the form whole anyway) is decoded
+// by the first pass, into one buffer (in a streamed document, of at most
+// those 64 KiB), so that it is not decoded again. Time is
+// O(n + Σ m log m) for n input bytes and recorded objects of m members;
+// memory is the output plus those records, at most three times the input:
+// the arrays of records grow at the density seen since they last grew, so
+// mostly once, and never beyond what the rest of the document can hold (a
+// ':' per member, a '{' per object, and a few bytes each); the output is
+// first given the value's length less the duplicates it drops. Minimal
+// objects with their names out of order ({"b":1,"a":2}), or duplicates
+// dropped whose values hold such objects, take the most: up to 2.9 times
+// the input. A small document's records live on the stack. Documents of
+// 4 GiB or more are rejected.
 //
 // Nothing here keeps state between calls, starts goroutines or performs
 // I/O.

@@ -19,14 +19,20 @@ func hostileShapes(size, depth int) map[string][]byte {
 	return m
 }
 
-// canonicalAllocated returns the bytes AppendCanonicalJSON(nil, doc)
-// allocates and its output.
-func canonicalAllocated(t *testing.T, doc []byte) (uint64, []byte) {
+// canonicalAllocated returns the bytes that re-encoding doc in style st
+// (AppendCanonicalJSON(nil, doc), or AppendSerdeValue(nil, doc,
+// SerdeMaxDepth)) allocates, and its output.
+func canonicalAllocated(t *testing.T, doc []byte, st style) (uint64, []byte) {
 	t.Helper()
 	var out []byte
 	n := allocated(func() {
 		var err error
-		if out, err = AppendCanonicalJSON(nil, doc); err != nil {
+		if st == styleJSON {
+			out, err = AppendCanonicalJSON(nil, doc)
+		} else {
+			out, err = AppendSerdeValue(nil, doc, SerdeMaxDepth)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -38,7 +44,7 @@ func mixedJSON(size int) []byte { return []byte(corpus.MixedJSON(size)) }
 
 func TestCanonicalMemoryIsASmallMultipleOfTheInput(t *testing.T) {
 	for name, doc := range hostileShapes(2<<20, MaxDepth) {
-		n, out := canonicalAllocated(t, doc)
+		n, out := canonicalAllocated(t, doc, styleJSON)
 		if limit := 3*len(doc) + len(out); n > uint64(limit) {
 			t.Errorf("AppendCanonicalJSON %s: %d bytes allocated for %d in, %d out; want at most %d", name, n, len(doc), len(out), limit)
 		}
@@ -47,13 +53,7 @@ func TestCanonicalMemoryIsASmallMultipleOfTheInput(t *testing.T) {
 		if name == "raw-html-long" {
 			continue // no different from other strings for serde
 		}
-		var out []byte
-		n := allocated(func() {
-			var err error
-			if out, err = AppendSerdeValue(nil, doc, SerdeMaxDepth); err != nil {
-				t.Fatal(err)
-			}
-		})
+		n, out := canonicalAllocated(t, doc, styleSerde)
 		if limit := 3*len(doc) + len(out); n > uint64(limit) {
 			t.Errorf("AppendSerdeValue %s: %d bytes allocated for %d in, %d out; want at most %d", name, n, len(doc), len(out), limit)
 		}
@@ -142,19 +142,35 @@ func TestEscapingGrowsAtTheRateSeen(t *testing.T) {
 }
 
 // TestCanonicalMemoryOfMinimalUnsortedObjects pins the package
-// documentation's ceiling for the documents whose records weigh most
-// against their length: arrays of minimal objects with their names out of
-// order, and objects of minimal members repeating one name, at every
-// size from a few objects to a few MiB.
+// documentation's ceiling, three times the input besides the output, in
+// both styles, on the documents whose records weigh most against their
+// length, at every size from one object to a few MiB (in steps of a
+// quarter, then doubling): arrays of minimal objects with their names out
+// of order, of two, three and empty names (the duplicate dropped), nested
+// in each other or with escaped names; an object of minimal members
+// repeating one name, plain or escaped; and duplicates dropped with the
+// records of their values: objects of them, or one array of them.
 func TestCanonicalMemoryOfMinimalUnsortedObjects(t *testing.T) {
-	for n := 1; n <= 1<<18; n *= 2 {
-		for name, doc := range map[string][]byte{
-			"objects":    []byte("[" + strings.Repeat(`{"b":1,"a":2},`, n) + `{"b":1,"a":2}]`),
-			"duplicates": []byte(`{"o":{` + strings.Repeat(`"b":1,`, n) + `"a":1}}`),
-		} {
-			a, out := canonicalAllocated(t, doc)
-			if limit := 11*len(doc) + len(out); a > uint64(limit) {
-				t.Errorf("%s of %d bytes: %d bytes allocated, %d out; want at most %d", name, len(doc), a, len(out), limit)
+	array := func(n int, obj string) string { return "[" + strings.Repeat(obj+",", n) + obj + "]" }
+	shapes := map[string]func(n int) string{
+		"objects":           func(n int) string { return array(n, `{"b":1,"a":2}`) },
+		"three":             func(n int) string { return array(n, `{"c":1,"b":2,"a":3}`) },
+		"empty names":       func(n int) string { return array(n, `{"":0,"":0}`) },
+		"nested":            func(n int) string { return array(n, `{"b":{"b":1,"a":2},"a":2}`) },
+		"escaped names":     func(n int) string { return array(n, `{"\n":0,"\t":1}`) },
+		"duplicates":        func(n int) string { return `{"o":{` + strings.Repeat(`"b":1,`, n) + `"a":1}}` },
+		"escaped duplicate": func(n int) string { return `{"o":{` + strings.Repeat(`"\n":0,`, n) + `"a":1}}` },
+		"duplicate objects": func(n int) string { return `{"o":{` + strings.Repeat(`"x":{"b":1,"a":2},`, n) + `"a":1}}` },
+		"dropped array":     func(n int) string { return `{"a":` + array(n, `{"b":1,"a":2}`) + `,"a":0}` },
+	}
+	for n := 1; n <= 1<<17; n += (n + 1) / 2 { // 1, 2, 3, 5, 8, 12, 18, 27, …
+		for name, shape := range shapes {
+			doc := []byte(shape(n))
+			for _, st := range []style{styleJSON, styleSerde}[:1+n%2] {
+				a, out := canonicalAllocated(t, doc, st)
+				if limit := 3*len(doc) + len(out); a > uint64(limit) {
+					t.Errorf("%s of %d bytes, style %d: %d bytes allocated, %d out; want at most %d", name, len(doc), st, a, len(out), limit)
+				}
 			}
 		}
 	}

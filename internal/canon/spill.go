@@ -28,10 +28,10 @@ func (v *spillVec[E]) full() bool {
 	return v.n == len(v.fix)
 }
 
-// reserve moves the elements, full, to a heap slice of capacity at least
-// double theirs and at least hint.
-func (v *spillVec[E]) reserve(hint int) {
-	g := make([]E, max(2*v.n, hint))
+// reserve moves the elements, full, to a heap slice of capacity n, and
+// at least one more than theirs.
+func (v *spillVec[E]) reserve(n int) {
+	g := make([]E, max(n, v.n+1))
 	copy(g, v.all())
 	v.heap = g
 }
@@ -39,7 +39,7 @@ func (v *spillVec[E]) reserve(hint int) {
 // push appends e.
 func (v *spillVec[E]) push(e E) {
 	if v.full() {
-		v.reserve(0)
+		v.reserve(2 * v.n)
 	}
 	v.n++
 	*v.top() = e

@@ -318,8 +318,8 @@ func (g *growth) capacity(s *Scanner, used, need, bound int) int {
 }
 
 // record sorts and deduplicates the members of the object o, which s has
-// just closed, members[o.base:nOpen], moves them to the recorded members at
-// the end of members and records the object.
+// just closed, members[o.base:nOpen], moves the offsets of their keys to
+// the recorded members at the end of members and records the object.
 func (c *canonicalizer) record(s *Scanner, o openObject) {
 	all := c.mem()
 	ms := all[o.base:c.nOpen]
@@ -363,10 +363,10 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 // growRecords moves the full records to a larger heap array. The records
 // never exceed those held when they first spill plus one per open object
 // and one per '{' in the rest of the document (counted as growth.bound
-// says), and per ten bytes of it
-// (an unsorted object has two members; its brace, their names, colons and
-// commas or brace take nine bytes, and at most one of their values is an
-// unsorted object written without a byte of its own).
+// says), and per ten bytes of it (an unsorted object has two members;
+// its brace, their names, colons and commas or brace take nine bytes, and
+// at most one of their values is an unsorted object without a byte of
+// its own).
 func (c *canonicalizer) growRecords(s *Scanner) {
 	n := c.records.n
 	if c.records.heap == nil {

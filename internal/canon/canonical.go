@@ -71,7 +71,6 @@ type canonicalizer struct {
 	memberFix  [32]member
 	memberHeap []member               // nil while the members fit in memberFix
 	nOpen      int                    // mem()[:nOpen] are open
-	dropped    int                    // bytes of the value that duplicates take at least
 	nSorted    int                    // the last nSorted of mem() hold recorded key offsets
 	records    spillVec[objectRecord] // the recorded objects, by start once read
 	names      []byte                 // decoded names of keys with escapes
@@ -83,21 +82,21 @@ type canonicalizer struct {
 	text       []byte                 // the texts of strs the first pass decoded
 	gaps       [maxGaps]uint32        // the ends of the tokens white space follows (see canon)
 	nGaps      uint8
-	whole      bool // the first pass decodes with decodeWhole, not decodeLong
-	respell    bool // some of strs are to be spelled anew (appendUnspaced)
-	canon      bool // the value read so far is canonical but for gaps and strs (appendUnspaced)
-	start      int  // the value's offsets in data
+	whole      bool   // the first pass decodes with decodeWhole, not decodeLong
+	respell    bool   // some of strs are to be spelled anew (appendUnspaced)
+	canon      bool   // the value read so far is canonical but for gaps and strs (appendUnspaced)
+	dropped    uint32 // bytes of the value that duplicates take at least
+	start      int    // the value's offsets in data
 	end        int
 	outStart   int // where the value's output starts in the second pass's output
 	consumed   int // bytes of tokens the second pass has read
 
-	// The heap arrays of members, records and names grow, each at most
-	// to its bound (those of members and records set when they first
-	// spill), at the density seen since they last grew (see growth).
-	memberBound, recordBound int
+	// The heap arrays of members and records grow, each at most to its
+	// bound (set when it first spills), at the density seen since it last
+	// grew (see growth); names at the density seen in the value.
+	memberBound, recordBound uint32
 	memberGrowth             growth
 	recordGrowth             growth
-	nameGrowth               growth
 }
 
 // mem returns the members, for use before the next growMembers.
@@ -261,17 +260,18 @@ func (c *canonicalizer) growMembers(s *Scanner) {
 	ms := c.mem()
 	n := len(ms)
 	if c.memberHeap == nil {
-		c.memberGrowth.read = c.start
+		c.memberGrowth.read = uint32(c.start)
 		c.memberBound = c.memberGrowth.bound(s, n, len(c.data[s.tokEnd:])/5+1, ':')
 	}
-	g := make([]member, c.memberGrowth.capacity(s, n, 1, c.memberBound))
+	g := make([]member, c.memberGrowth.capacity(s, n, 1, int(c.memberBound)))
 	copy(g, ms[:c.nOpen])
 	copy(g[len(g)-c.nSorted:], ms[n-c.nSorted:])
 	c.memberHeap = g
 }
 
 // growNames makes room for need more bytes in names: first for at most
-// 64 more, then as growth says. Names never need more than three times
+// 64 more, then as growth says of the names added since the value's
+// start. Names never need more than three times
 // the rest of the document from the key s has just returned: a key's
 // offset and decoded name take at most three times its token's length
 // (an invalid byte decodes to three), and a colon, a value and a comma or
@@ -279,29 +279,29 @@ func (c *canonicalizer) growMembers(s *Scanner) {
 func (c *canonicalizer) growNames(s *Scanner, need int) {
 	rest := len(c.data) - s.tokEnd
 	if c.names == nil {
-		c.nameGrowth = growth{read: s.tokEnd, used: need}
 		c.names = make([]byte, 0, need+min(64, rest))
 		return
 	}
-	n := c.nameGrowth.capacity(s, len(c.names), need, len(c.names)+3*(rest+s.tokEnd-s.tokStart))
+	g := growth{read: uint32(c.start)}
+	n := g.capacity(s, len(c.names), need, len(c.names)+3*(rest+s.tokEnd-s.tokStart))
 	c.names = append(make([]byte, 0, n), c.names...)
 }
 
 // growth follows one of the first pass's arrays that grow: what s had
 // read and how many elements the array held when it last grew.
-type growth struct{ read, used int }
+type growth struct{ read, used uint32 }
 
 // bound returns the most elements an array of used elements can need
 // when the rest of the document has at most most more, and at most one
 // per sep in it: those are counted, in one pass over the rest, only when
 // the density seen since the array last grew would fill more than a
 // sixteenth of most.
-func (g *growth) bound(s *Scanner, used, most int, sep byte) int {
+func (g *growth) bound(s *Scanner, used, most int, sep byte) uint32 {
 	rest := s.data[s.tokEnd:]
-	if int64(len(rest))*int64(used-g.used)/int64(max(s.tokEnd-g.read, 1)) > int64(most/16) {
+	if int64(len(rest))*int64(used-int(g.used))/int64(max(s.tokEnd-int(g.read), 1)) > int64(most/16) {
 		most = min(most, bytes.Count(rest, []byte{sep}))
 	}
-	return used + most
+	return uint32(used + most)
 }
 
 // capacity returns the capacity to give an array of used elements that
@@ -312,8 +312,8 @@ func (g *growth) bound(s *Scanner, used, most int, sep byte) int {
 // the density holds, the array grows once.
 func (g *growth) capacity(s *Scanner, used, need, bound int) int {
 	read, seen := s.tokEnd, used+need
-	est := seen + int(int64(len(s.data)-read)*int64(seen-g.used)/int64(max(read-g.read, 1)))
-	g.read, g.used = read, seen
+	est := seen + int(int64(len(s.data)-read)*int64(seen-int(g.used))/int64(max(read-int(g.read), 1)))
+	g.read, g.used = uint32(read), uint32(seen)
 	return max(min(max(est+est/16+4, used+used/2), bound), seen)
 }
 
@@ -337,9 +337,9 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 			// At least its name (not a decoded one, which may be
 			// longer than its key), quotes, colon, value and comma.
 			if m.n&inNames == 0 {
-				c.dropped += int(m.n)
+				c.dropped += m.n
 			}
-			c.dropped += len(`"":0,`)
+			c.dropped += uint32(len(`"":0,`))
 			continue
 		}
 		if k := c.keyStart(m); n&1 == 0 {
@@ -370,10 +370,10 @@ func (c *canonicalizer) record(s *Scanner, o openObject) {
 func (c *canonicalizer) growRecords(s *Scanner) {
 	n := c.records.n
 	if c.records.heap == nil {
-		c.recordGrowth.read = c.start
+		c.recordGrowth.read = uint32(c.start)
 		c.recordBound = c.recordGrowth.bound(s, n+1+c.objects.n, len(c.data[s.tokEnd:])/10, '{')
 	}
-	c.records.reserve(c.recordGrowth.capacity(s, n, 1, c.recordBound))
+	c.records.reserve(c.recordGrowth.capacity(s, n, 1, int(c.recordBound)))
 }
 
 // keyedRoom reports whether sortKeyed may sort m members: the numbers it
@@ -711,7 +711,7 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 		// without its duplicates; dst grows by at least a quarter of its
 		// length, so that values appended one after another to it cost
 		// linear time in all.
-		n := end - start - c.dropped
+		n := end - start - int(c.dropped)
 		if cap(dst)-len(dst) < n+n/32 {
 			// Room for the last token, as the second pass wants it.
 			g := make([]byte, len(dst), len(dst)+max(n+n/32+32, len(dst)/4))

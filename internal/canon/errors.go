@@ -12,10 +12,6 @@ var ErrSyntax = errors.New("invalid JSON")
 // nested deeper than the scanner's limit.
 var ErrDepth = errors.New("JSON nested too deeply")
 
-// ErrInvalidUTF8 is returned by writers of the serde_json style when a Go
-// string to be written is not valid UTF-8.
-var ErrInvalidUTF8 = errors.New("string is not valid UTF-8")
-
 // SyntaxError describes malformed JSON by byte offset and a fixed reason.
 // It never quotes the document.
 type SyntaxError struct {

@@ -43,13 +43,7 @@ func shortestDigits(buf *[24]byte, f float64) (digits []byte, kk int) {
 			n++
 		}
 	}
-	exp := 0
-	for _, c := range s[i+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if s[i+1] == '-' {
-		exp = -exp
-	}
+	exp, _ := shortExponent(s[i:])
 	return buf[:n], exp + 1
 }
 

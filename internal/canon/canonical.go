@@ -521,18 +521,11 @@ func (c *canonicalizer) emit(dst []byte, d *Digest, start, end int) ([]byte, err
 		return d.Feed(d.AppendSpan(dst, c.data[start:end])), nil
 	}
 	c.start, c.end, c.outStart = start, end, len(dst)
-	if d == nil {
-		// The canonical form is rarely much longer than the value
-		// without its duplicates; dst grows by at least a quarter of its
-		// length, so that values appended one after another to it cost
-		// linear time in all.
-		n := end - start - int(c.dropped)
-		if cap(dst)-len(dst) < n+n/32 {
-			// Room for the last token, as the second pass wants it.
-			g := make([]byte, len(dst), len(dst)+max(n+n/32+32, len(dst)/4))
-			copy(g, dst)
-			dst = g
-		}
+	if n := end - start - int(c.dropped); d == nil && cap(dst)-len(dst) < n+n/32 {
+		// The canonical form is rarely much longer than the value without
+		// its duplicates; 32 bytes more are room for the last token, as
+		// the second pass wants it.
+		dst = grow(dst, n+n/32+32)
 	}
 	if c.canon {
 		return c.appendUnspaced(dst, d, start, end), nil

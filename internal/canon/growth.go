@@ -106,9 +106,7 @@ func (c *canonicalizer) room(out []byte, n int) []byte {
 		return out
 	}
 	rest := outputRest(max(c.end-c.start-c.consumed, 0), len(out)-c.outStart, c.consumed)
-	g := make([]byte, len(out), len(out)+n+max(rest+rest/16+64, len(out)/4))
-	copy(g, out)
-	return g
+	return grow(out, n+max(rest+rest/16+64, len(out)/4))
 }
 
 // outputRest estimates the output of the rest bytes of a value not read

@@ -2,12 +2,6 @@ package canon
 
 import "bytes"
 
-// A value that is canonical already, as a client or this package wrote
-// it, is recognized in one loop over its bytes: no token dispatch, no
-// member records, only the last name of each open object, and no
-// canonicalizer. The general first pass (canonicalizer.read) takes every
-// other value from its start.
-
 // spanDepth is the nesting, counting the value's own container, that
 // spanCheck follows; a deeper value is left to the general pass.
 const spanDepth = 32

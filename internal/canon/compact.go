@@ -53,12 +53,10 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 }
 
 // maxGaps is the number of places of white space between tokens up to
-// which the canonicalizer's first pass notes them (gaps), so that a value
-// canonical but for them and for the spelling of its long string values
-// (as Python's json.dumps writes a small object, with ", " and ": " and
-// every non-ASCII character escaped) is written by copying the rest and
-// writing those strings from their records (appendUnspaced), without a
-// second pass; a value with more has the second pass.
+// which the canonicalizer's first pass notes them (gaps), so that
+// appendUnspaced writes a value canonical but for them and for the
+// spelling of its long string values (as Python's json.dumps writes a
+// small object) without a second pass.
 const maxGaps = 8
 
 // spaced notes, in the first pass, that white space follows the token

@@ -1,9 +1,5 @@
 package canon
 
-// A canonical form kept for reuse: a record that carries one JSON payload
-// several times (as a value, as its text, as an annotation's data) writes
-// the same canonical form each time, which need be computed only once.
-
 // CanonicalForm returns the canonical form of raw, exactly as
 // AppendCanonicalJSON(nil, raw) writes it, when that form is at most limit
 // bytes long: a subslice of raw itself when raw holds it already (white

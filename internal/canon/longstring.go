@@ -8,20 +8,8 @@ import (
 // The long string values of a document: the first pass of the
 // canonicalizer records each string value of at least longStringMin bytes
 // (strs), so that the second pass neither scans it again nor, when the
-// first pass decoded it (decodeLong, decodeWhole), decodes it again. The
-// first pass decodes only strings that hold a character escaped without
-// need, which the second pass would decode anyway: it meets such an
-// escape while it validates the string, and scans the string again from
-// its start, decoding, instead of scanning it whole twice, when the rest
-// of the document from it is at most restRoomMax bytes, or wherever it is
-// for a caller that holds the canonical form whole anyway (CanonicalForm,
-// whose canonicalizer is whole). The decoded texts are appended to one
-// buffer (canonicalizer.text), each after four bytes holding its length
-// (textAt), allocated with the length of the rest of the document from the
-// first of them, up to restRoomMax bytes, and doubled when a later one
-// needs as much room and finds less (longDecoding): at most restRoomMax
-// bytes in a document streamed through a Digest, whose memory so stays
-// within a constant of what it was.
+// first pass decoded it (decodeLong, decodeWhole; longDecoding says when
+// and into how much room), decodes it again.
 
 // longStringMin is the length from which the first pass records a string
 // value (in strs), so that the second pass does not scan it again.

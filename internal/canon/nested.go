@@ -2,12 +2,6 @@ package canon
 
 import "unicode/utf8"
 
-// A document nested in another one as a string: the canonical form of a
-// JSON value written as a JSON string, as a record that carries a JSON
-// payload both as a value and as its text does. The canonical bytes are
-// produced by the canonical writer and escaped again by the string kernel
-// as they come, so that neither form is ever held whole.
-
 // AppendCanonicalJSONString appends the canonical form of raw (as
 // AppendCanonicalJSON writes it) as a JSON string (as AppendJSONString
 // writes it): exactly AppendJSONString(dst, c) for c the output of

@@ -15,10 +15,10 @@ const (
 	scanOnly  decoding = iota // none
 	decodeAll                 // every string with escapes or invalid UTF-8
 	// decodeLong: a string value of at least longStringMin bytes that
-	// holds a character escaped without need (longDecoding), as a Python
-	// dump escapes all of them, which the canonicalizer's second pass
-	// would decode else (see longDecoding). It is scanned again from its
-	// start, decoding, once such an escape is met.
+	// holds a character escaped without need, as a Python dump escapes all
+	// of them, which the canonicalizer's second pass would decode else. It
+	// is scanned again from its start, decoding, once such an escape is
+	// met (longDecoding).
 	decodeLong
 	// decodeWhole: as decodeLong, wherever the string is in the
 	// document, for a caller that holds the canonical form whole anyway.

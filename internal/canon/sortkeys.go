@@ -7,9 +7,6 @@ import (
 	"slices"
 )
 
-// The order of an object's members in its canonical form: by name, then,
-// among equal names, by position (the last one wins).
-
 // keyedSortMin is the number of members above which an object's members
 // are sorted by keys (sortKeyed) rather than by comparing their names.
 const keyedSortMin = 32

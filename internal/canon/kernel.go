@@ -45,13 +45,9 @@ const (
 	dE280 = 54 // after E2 80, in modeJSON: A8 and A9 (U+2028, U+2029) stop
 )
 
-// dfaSerde, dfaJSON and dfaHTML are the automaton's tables for modeSerde,
-// modeJSON (also modeLax) and modeHTML.
-var (
-	dfaSerde = dfaTable(modeSerde)
-	dfaJSON  = dfaTable(modeJSON)
-	dfaHTML  = dfaTable(modeHTML)
-)
+// dfa holds the automaton's table of each mode but modeLax, which uses
+// modeJSON's.
+var dfa = [...][256]uint64{modeSerde: dfaTable(modeSerde), modeJSON: dfaTable(modeJSON), modeHTML: dfaTable(modeHTML)}
 
 // dfaTable builds the automaton's table of mode: the entry of each byte
 // holds, in the 6-bit field of each state, the state after that byte.
@@ -160,12 +156,9 @@ func dfaBlock[T ~string | ~[]byte](t *[256]uint64, s T, i int, st uint64) uint64
 // returns len(s) when there is nothing more. In modeLax, html reports
 // whether [i, j) holds '<', '>' or '&'.
 func nextStop[T ~string | ~[]byte](s T, i int, mode uint8) (j int, html bool) {
-	t := &dfaSerde
-	switch mode {
-	case modeJSON, modeLax:
-		t = &dfaJSON
-	case modeHTML:
-		t = &dfaHTML
+	t := &dfa[mode]
+	if mode == modeLax {
+		t = &dfa[modeJSON]
 	}
 	n := len(s)
 	st := uint64(dAcc)

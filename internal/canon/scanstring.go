@@ -464,11 +464,10 @@ func (s *Scanner) scanEscape(i int) (int, error) {
 	if i+1 >= len(d) {
 		return 0, s.errAt(i, "unterminated string")
 	}
-	switch d[i+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+	if unescapes[d[i+1]] != 0 {
 		return i + 2, nil
-	case 'u':
-	default:
+	}
+	if d[i+1] != 'u' {
 		return 0, s.errAt(i, "invalid escape in string")
 	}
 	r := hex4(d[i+2:])

@@ -284,16 +284,14 @@ func (s *Scanner) value(p int, c byte, dec []byte, decode decoding) (Kind, []byt
 		if err != nil {
 			return KindEOF, nil, err
 		}
-		s.tokStart, s.tokEnd, s.pos = p, end, end
-		s.afterValue()
+		s.afterValue(p, end)
 		return KindString, dec, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		end, err := s.scanNumber(p)
 		if err != nil {
 			return KindEOF, nil, err
 		}
-		s.tokStart, s.tokEnd, s.pos = p, end, end
-		s.afterValue()
+		s.afterValue(p, end)
 		return KindNumber, nil, nil
 	case c == 't':
 		return noText(s.literal(p, "true", KindTrue))
@@ -405,9 +403,7 @@ func (s *Scanner) end(p int) (Kind, error) {
 	default:
 		return s.fail(p, "expected ',' or ']' after an array element")
 	}
-	s.depth--
-	s.tokStart, s.tokEnd, s.pos = p, p+1, p+1
-	s.afterValue()
+	s.leave(p + 1)
 	if obj {
 		return KindObjectEnd, nil
 	}
@@ -424,11 +420,12 @@ func (s *Scanner) jumpToKey(p int) {
 // past its '}'), as if it had returned the end token.
 func (s *Scanner) leave(end int) {
 	s.depth--
-	s.tokStart, s.tokEnd, s.pos = end-1, end, end
-	s.afterValue()
+	s.afterValue(end-1, end)
 }
 
-func (s *Scanner) afterValue() {
+// afterValue ends the token data[p:end], which completes a value.
+func (s *Scanner) afterValue(p, end int) {
+	s.tokStart, s.tokEnd, s.pos = p, end, end
 	if s.depth == 0 {
 		s.state = stDone
 	} else {
@@ -440,8 +437,7 @@ func (s *Scanner) literal(p int, name string, k Kind) (Kind, error) {
 	if len(s.data)-p < len(name) || string(s.data[p:p+len(name)]) != name {
 		return s.fail(p, "invalid literal")
 	}
-	s.tokStart, s.tokEnd, s.pos = p, p+len(name), p+len(name)
-	s.afterValue()
+	s.afterValue(p, p+len(name))
 	return k, nil
 }
 

@@ -207,9 +207,7 @@ func (c *canonicalizer) token(s *Scanner, k Kind, text []byte) int {
 			c.recordLong(s, text)
 		}
 	case KindNumber:
-		if c.canon && c.st == styleSerde && !serdeCanonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags) {
-			c.canon = false
-		}
+		c.canon = c.canon && (c.st == styleJSON || serdeCanonicalNumber(s.data[s.tokStart:s.tokEnd], s.flags))
 	}
 	return 1
 }
@@ -233,9 +231,7 @@ func (c *canonicalizer) key(s *Scanner) {
 		c.names = s.AppendString(c.names)
 		m = member{off: uint32(off), n: uint32(len(c.names)-off) | inNames}
 	}
-	if c.canon && !c.st.canonicalString(s.flags) {
-		c.canon = false
-	}
+	c.canon = c.canon && c.st.canonicalString(s.flags)
 	o := c.objects.top()
 	ms := c.mem()
 	if o.base&unsorted == 0 && uint32(c.nOpen) > o.base && bytes.Compare(c.name(ms[c.nOpen-1]), c.name(m)) >= 0 {

@@ -11,27 +11,20 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 	var s Scanner
 	s.Reset(raw, false, MaxDepth)
 	out := dst
-	sep := false // a ',' is due before the next value or key
 	for {
+		prev := s.state
 		k, err := s.Next()
-		if err != nil {
+		switch {
+		case err != nil:
 			return dst, err
-		}
-		switch k {
-		case KindEOF:
+		case k == KindEOF:
 			return out, nil
-		case KindObjectEnd, KindArrayEnd:
-			out = append(out, s.data[s.tokStart])
-			sep = true
-			continue
-		}
-		if sep {
-			out = append(out, ',')
+		case k != KindObjectEnd && k != KindArrayEnd && prev == stCommaOrEnd:
+			out = append(out, ',') // the Scanner has just consumed one
 		}
 		switch k {
-		case KindObjectBegin, KindArrayBegin:
+		case KindObjectBegin, KindArrayBegin, KindObjectEnd, KindArrayEnd:
 			out = append(out, s.data[s.tokStart])
-			sep = false
 		case KindString:
 			if s.flags&(StrHTML|StrLineSep) == 0 {
 				out = d.AppendSpan(out, s.Raw())
@@ -40,13 +33,9 @@ func (d *Digest) AppendCompactJSON(dst, raw []byte) ([]byte, error) {
 			}
 			if s.isKey {
 				out = append(out, ':')
-				sep = false
-			} else {
-				sep = true
 			}
 		default:
 			out = d.AppendSpan(out, s.Raw())
-			sep = true
 		}
 		out = d.Feed(out)
 	}

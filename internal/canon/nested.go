@@ -16,18 +16,15 @@ import "unicode/utf8"
 // canonical writer records for reordering (see the package comment),
 // whatever the length of the document or of its canonical form.
 func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
-	if d == nil || len(raw) < ChunkSize {
-		var buf [512]byte
-		c, err := AppendCanonicalJSON(buf[:0], raw)
-		if err != nil {
-			return dst, err
-		}
-		return d.Feed(AppendJSONString(dst, c)), nil
+	var inner *Digest // nil: the canonical form is built whole
+	var e *nestedEscaper
+	if d != nil && len(raw) >= ChunkSize {
+		// The escaper holds a copy of dst and of d (which share d's
+		// state), so that neither the caller's buffer nor its Digest
+		// escapes.
+		e = &nestedEscaper{out: Digest{st: d.state()}, head: append(make([]byte, 0, len(dst)+1), dst...)}
+		inner = &Digest{st: &hashState{h: e}}
 	}
-	// The escaper holds a copy of dst and of d (which share d's state), so
-	// that neither the caller's buffer nor its Digest escapes.
-	e := &nestedEscaper{out: Digest{st: d.state()}, head: append(make([]byte, 0, len(dst)+1), dst...)}
-	inner := Digest{st: &hashState{h: e}}
 	var buf [512]byte
 	rest, err := inner.AppendCanonicalJSON(buf[:0], raw)
 	if err != nil {
@@ -35,7 +32,7 @@ func (d *Digest) AppendCanonicalJSONString(dst, raw []byte) ([]byte, error) {
 		// anything, so nothing has reached d.
 		return dst, err
 	}
-	if !e.open {
+	if e == nil || !e.open {
 		// The canonical form never left the inner buffer: it is short.
 		return d.Feed(AppendJSONString(dst, rest)), nil
 	}
